@@ -1,0 +1,2 @@
+//! The `tlgen` command line.
+fn main() {}

@@ -1,0 +1,134 @@
+//! The schema model: what a TL schema says, with no knowledge of Rust or JSON.
+//!
+//! Every node implements `Display` printing valid TL that parses back to an equal node
+//! (docs and spans aside), and `FromStr` parsing one node from TL text.
+
+/// A position in the schema source. `line` and `column` are 1-based; `column` counts chars.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// Byte offset from the start of the source.
+    pub offset: usize,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// Whether a definition is a constructor (`---types---`) or a function (`---functions---`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    Type,
+    Function,
+}
+
+/// A whole parsed schema.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Schema {
+    /// Every definition, builtins included, in source order.
+    pub definitions: Vec<Definition>,
+    /// Documentation of abstract classes (`//@class Name @description ...`), in source order.
+    pub classes: Vec<ClassDoc>,
+}
+
+/// `//@class Name @description Text`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassDoc {
+    pub name: String,
+    pub description: String,
+    pub span: Span,
+}
+
+/// One TL declaration: `ns.name#id {X:Type} a:int b:flags.0?string = ns.Result;`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Definition {
+    /// `["auth"]` for `auth.sentCode`; empty when there is no namespace.
+    pub namespace: Vec<String>,
+    /// The name without namespace: `sentCode`.
+    pub name: String,
+    /// The explicit `#id`, or the id TL infers: CRC32 of the normalised declaration.
+    pub id: u32,
+    /// Whether `#id` was written in the source.
+    pub explicit_id: bool,
+    /// Generic type parameters `{X:Type}`.
+    pub type_params: Vec<TypeParam>,
+    pub params: Vec<Parameter>,
+    /// The result type, right of `=`.
+    pub ty: Type,
+    pub category: Category,
+    /// For builtin declarations (`double ? = Double;`, `vector {t:Type} # [ t ] = Vector t;`,
+    /// `int128 4*[ int ] = Int128;`): the text between the name and `=`, kept verbatim.
+    /// `None` for ordinary definitions.
+    pub builtin: Option<String>,
+    /// `//@description` text.
+    pub description: Option<String>,
+    pub span: Span,
+}
+
+/// `{X:Type}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeParam {
+    pub name: String,
+    pub ty: Type,
+}
+
+/// One parameter (field) of a definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parameter {
+    pub name: String,
+    pub ty: ParameterType,
+    /// The `//@name` doc text (`//@param_description` for a field named `description`).
+    pub doc: Option<String>,
+    /// Whether the doc says "may be null" (case-insensitive).
+    pub may_be_null: bool,
+}
+
+/// The type of a parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParameterType {
+    /// `flags:#`: a bit set that other parameters refer to.
+    Flags,
+    /// `T` or `flags.3?T`.
+    Normal { ty: Type, flag: Option<Flag> },
+}
+
+/// `flags.3` in `flags.3?T`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flag {
+    pub name: String,
+    pub index: u32,
+}
+
+/// A type reference: `int`, `Vector<long>`, `vector<message>`, `!X`, `auth.SentCode`, `%T`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Type {
+    pub namespace: Vec<String>,
+    pub name: String,
+    /// Bare types start lowercase (or with `%`); boxed types start uppercase.
+    pub bare: bool,
+    /// `!X`: a reference to a generic type parameter.
+    pub generic_ref: bool,
+    /// `T` in `Vector<T>` / `vector<T>` / `Vector t`.
+    pub generic_arg: Option<Box<Type>>,
+}
+
+impl Definition {
+    /// `ns.name` or `name`.
+    pub fn full_name(&self) -> String {
+        join_name(&self.namespace, &self.name)
+    }
+}
+
+impl Type {
+    /// `ns.Name` or `Name`, without generic argument.
+    pub fn full_name(&self) -> String {
+        join_name(&self.namespace, &self.name)
+    }
+}
+
+fn join_name(namespace: &[String], name: &str) -> String {
+    let mut out = String::new();
+    for part in namespace {
+        out.push_str(part);
+        out.push('.');
+    }
+    out.push_str(name);
+    out
+}
