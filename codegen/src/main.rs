@@ -1,2 +1,129 @@
-//! The `tlgen` command line.
-fn main() {}
+//! The `tlgen` command line: argument parsing only; all logic is in the library.
+//!
+//! ```text
+//! tlgen --mode reader|pointer|both --schema td_api.tl --out td_api.rs   (or --out - for stdout)
+//! tlgen check --schema td_api.tl
+//! tlgen schema --to-json --schema td_api.tl [--out td_api.json]
+//! ```
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "tlgen",
+    version,
+    about = "Generate Rust types and JSON parsers from a TL schema"
+)]
+#[command(args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    generate: GenerateArgs,
+}
+
+#[derive(Args)]
+struct GenerateArgs {
+    /// Which parsers to emit: reader, pointer or both.
+    #[arg(long, default_value = "reader")]
+    mode: tlgen::Mode,
+    /// The schema (.tl text, or .json in Telegram's JSON form).
+    #[arg(long)]
+    schema: Option<PathBuf>,
+    /// Where to write the Rust file; `-` for standard output.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and check a schema; print `constructors N, functions N, classes N, types N`.
+    Check {
+        #[arg(long)]
+        schema: PathBuf,
+    },
+    /// Convert a schema between its forms.
+    Schema {
+        #[arg(long)]
+        schema: PathBuf,
+        /// Write Telegram's JSON form.
+        #[arg(long)]
+        to_json: bool,
+        /// Output file (default: standard output).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Check { schema }) => check(&schema),
+        Some(Command::Schema {
+            schema,
+            to_json,
+            out,
+        }) => convert(&schema, to_json, out),
+        None => generate(cli.generate),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn generate(args: GenerateArgs) -> Result<(), String> {
+    let schema = args
+        .schema
+        .ok_or("missing --schema FILE (see tlgen --help)")?;
+    let out = args
+        .out
+        .ok_or("missing --out FILE (or --out - for stdout)")?;
+    let generated = tlgen::Config::new()
+        .mode(args.mode)
+        .generate(&schema)
+        .map_err(|e| e.to_string())?;
+    write_output(Some(out), &generated.code)?;
+    eprintln!("{}", generated.summary);
+    Ok(())
+}
+
+fn check(schema: &std::path::Path) -> Result<(), String> {
+    let (parsed, source) = tl_parser::load(schema).map_err(|e| e.to_string())?;
+    let display = schema.display().to_string();
+    let diagnostics = tl_parser::check(&parsed);
+    for d in &diagnostics {
+        eprintln!("{}", d.render(&display, &source));
+    }
+    if diagnostics.iter().any(|d| d.is_error()) {
+        return Err(format!("{display}: schema has errors"));
+    }
+    println!("{}", parsed.summary());
+    Ok(())
+}
+
+fn convert(schema: &std::path::Path, to_json: bool, out: Option<PathBuf>) -> Result<(), String> {
+    if !to_json {
+        return Err("nothing to do: pass --to-json".into());
+    }
+    let (parsed, _) = tl_parser::load(schema).map_err(|e| e.to_string())?;
+    write_output(out, &tl_parser::to_json(&parsed))
+}
+
+fn write_output(out: Option<PathBuf>, text: &str) -> Result<(), String> {
+    match out {
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        _ => std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("cannot write to stdout: {e}")),
+    }
+}

@@ -3,12 +3,31 @@
 //!
 //! - [`pointer`]: a zero-copy tokenizer over a NUL-terminated buffer (TDLib's `td_receive`
 //!   output), using the NUL as its end sentinel. All `unsafe` of the project lives there.
-//! - [`reader`]: shared serde helpers the generated `Deserialize` impls call.
+//! - [`parse`]: the pointer parser's object layer (field loop, `@type` dispatch, envelope).
+//! - [`reader`]: shared serde machinery the generated `Deserialize` impls call.
+//! - [`ser`]: adapters for writing objects back as TDLib JSON.
 //! - [`base64`], [`limits`]: rules both parsers share, so they cannot drift.
+//! - [`JsonValue`], [`UnknownObject`], [`IntoStatic`]: types generated code uses.
 
 pub mod base64;
+pub mod element;
+pub mod json_value;
 pub mod limits;
+pub mod owned;
+pub mod parse;
 pub mod pointer;
 pub mod reader;
+pub mod ser;
 #[cfg(feature = "tdjson")]
 pub mod tdjson;
+pub mod unknown;
+pub mod validate;
+
+pub use element::Element;
+pub use json_value::{JsonValue, Number};
+pub use owned::IntoStatic;
+pub use reader::Received;
+pub use unknown::UnknownObject;
+
+/// Re-exported so generated code needs no direct dependency on serde.
+pub use serde;

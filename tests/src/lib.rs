@@ -1,1 +1,60 @@
-//! Validation crate: td_api.tl generated in `both` mode, and the suites that check it.
+//! Validation crate: td_api.tl generated in `both` mode (the `tlgen-td-api` crate), the
+//! `validate` and `capture` binaries, and the suites under `tests/tests/`.
+
+pub use tlgen_td_api as td;
+
+use tlgen_runtime::validate::Verdict;
+
+/// Counts of one validation run over JSON-lines payloads.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub payloads: usize,
+    pub agree: usize,
+    pub both_rejected: usize,
+    /// `(source, line number, verdict)` of every disagreement.
+    pub disagreements: Vec<(String, usize, Verdict)>,
+}
+
+impl Report {
+    /// Validates every non-empty line of `text` (one payload per line).
+    pub fn add_lines(&mut self, source: &str, text: &str) {
+        for (index, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            self.add(source, index + 1, line.as_bytes());
+        }
+    }
+
+    /// Validates one payload.
+    pub fn add(&mut self, source: &str, line: usize, payload: &[u8]) {
+        self.payloads += 1;
+        match td::validate(payload) {
+            Verdict::Agree => self.agree += 1,
+            Verdict::BothRejected { .. } => self.both_rejected += 1,
+            other => self.disagreements.push((source.to_string(), line, other)),
+        }
+    }
+}
+
+impl std::fmt::Display for Report {
+    /// `N payloads: A agree, R both rejected, D disagree`.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "{} payloads: {} agree, {} both rejected, {} disagree",
+            self.payloads,
+            self.agree,
+            self.both_rejected,
+            self.disagreements.len()
+        )
+    }
+}
+
+/// The repository root (where `corpus/` is).
+pub fn repo_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default()
+}

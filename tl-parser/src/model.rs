@@ -59,6 +59,22 @@ pub struct Definition {
     pub builtin: Option<String>,
     /// `//@description` text.
     pub description: Option<String>,
+    /// Every doc tag of the comment block above the definition, in source order, with `//-`
+    /// continuations merged (`description` included). The check pass warns about tags that
+    /// document no parameter. Empty when the schema has no doc comments.
+    pub doc_tags: Vec<DocTag>,
+    /// Where the definition's name starts.
+    pub span: Span,
+}
+
+/// One `//@name text` doc tag (td_api.tl style).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocTag {
+    /// The tag name: `description`, `param_description`, or a parameter name.
+    pub name: String,
+    /// The text, `//-` continuation lines appended with a space.
+    pub text: String,
+    /// Where the `@` of the tag is.
     pub span: Span,
 }
 
@@ -78,6 +94,9 @@ pub struct Parameter {
     pub doc: Option<String>,
     /// Whether the doc says "may be null" (case-insensitive).
     pub may_be_null: bool,
+    /// Where the parameter's name starts (its type follows right after `name:` and the
+    /// optional `flags.N?`). `Span::default()` when the parameter did not come from text.
+    pub span: Span,
 }
 
 /// The type of a parameter.
@@ -109,10 +128,31 @@ pub struct Type {
     pub generic_arg: Option<Box<Type>>,
 }
 
+/// Result type names of declarations that are TL builtins even without builtin text
+/// (`int32 = Int32;`, `boolFalse = Bool;`).
+pub const BUILTIN_RESULT_TYPES: &[&str] = &[
+    "Int", "Long", "Double", "String", "Bytes", "Int32", "Int53", "Int64", "Int128", "Int256",
+    "Bool",
+];
+
 impl Definition {
     /// `ns.name` or `name`.
     pub fn full_name(&self) -> String {
         join_name(&self.namespace, &self.name)
+    }
+
+    /// A builtin declaration: one with builtin text (`double ? = Double;`), or a constructor
+    /// without parameters whose result type is a TL primitive (`int32 = Int32;`,
+    /// `boolFalse = Bool;`). `ok = Ok;`, `true#3fedd339 = True;` and functions such as
+    /// `auth.resetAuthorizations = Bool;` are not builtins.
+    pub fn is_builtin(&self) -> bool {
+        self.builtin.is_some()
+            || (self.category == Category::Type
+                && self.params.is_empty()
+                && self.type_params.is_empty()
+                && self.ty.namespace.is_empty()
+                && self.ty.generic_arg.is_none()
+                && BUILTIN_RESULT_TYPES.contains(&self.ty.name.as_str()))
     }
 }
 

@@ -1,0 +1,247 @@
+//! The `build.rs` API, in the style of `prost-build`:
+//!
+//! ```no_run
+//! // build.rs, in `fn main()`:
+//! tlgen::Config::new()
+//!     .mode(tlgen::Mode::Both)
+//!     .compile("../shared/schema/td_api.tl")
+//!     .unwrap_or_else(|e| panic!("{e}"));
+//! // src/lib.rs: include!(concat!(env!("OUT_DIR"), "/td_api.rs"));
+//! ```
+//!
+//! `compile` prints `cargo:rerun-if-changed` for the schema, writes `<schema stem>.rs` into
+//! `OUT_DIR` (or the directory given by [`Config::out_dir`]) only when its content changed, and
+//! returns the schema's diagnostics as the error.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::emit::{self, Header};
+use crate::model::Model;
+
+/// Which parsers to emit beside the types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// The serde reader (`Deserialize` impls).
+    #[default]
+    Reader,
+    /// The zero-copy pointer parser.
+    Pointer,
+    /// Both, plus the validator that compares them.
+    Both,
+}
+
+impl Mode {
+    pub fn reader(self) -> bool {
+        matches!(self, Mode::Reader | Mode::Both)
+    }
+    pub fn pointer(self) -> bool {
+        matches!(self, Mode::Pointer | Mode::Both)
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Reader => "reader",
+            Mode::Pointer => "pointer",
+            Mode::Both => "both",
+        }
+    }
+}
+
+impl std::str::FromStr for Mode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "reader" => Ok(Mode::Reader),
+            "pointer" => Ok(Mode::Pointer),
+            "both" => Ok(Mode::Both),
+            _ => Err(format!(
+                "unknown mode `{s}` (expected reader, pointer or both)"
+            )),
+        }
+    }
+}
+
+/// Generator settings. Build with [`Config::new`] and chain options.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    mode: Mode,
+    out_dir: Option<PathBuf>,
+    emit_rerun: bool,
+}
+
+/// What one generation produced.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    pub code: String,
+    pub summary: GenerationSummary,
+}
+
+/// Counts for the one-line summary the CLI prints.
+#[derive(Debug, Clone)]
+pub struct GenerationSummary {
+    pub types: usize,
+    pub constructors: usize,
+    pub classes: usize,
+    pub functions: usize,
+    pub lines: usize,
+    pub elapsed: Duration,
+}
+
+impl fmt::Display for GenerationSummary {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "types {}, constructors {}, classes {}, functions {}, lines {}, {:.2} s",
+            self.types,
+            self.constructors,
+            self.classes,
+            self.functions,
+            self.lines,
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// A schema that cannot be generated: its rendered diagnostics.
+#[derive(Debug, Clone)]
+pub struct Error {
+    pub message: String,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl Config {
+    pub fn new() -> Self {
+        Config {
+            emit_rerun: true,
+            ..Config::default()
+        }
+    }
+
+    /// Which parsers to emit (default: [`Mode::Reader`]).
+    pub fn mode(&mut self, mode: Mode) -> &mut Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Where `compile` writes (default: the `OUT_DIR` environment variable).
+    pub fn out_dir(&mut self, dir: impl Into<PathBuf>) -> &mut Self {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    /// Whether `compile` prints `cargo:rerun-if-changed` (default: yes).
+    pub fn emit_rerun_if_changed(&mut self, yes: bool) -> &mut Self {
+        self.emit_rerun = yes;
+        self
+    }
+
+    /// Generates code for `schema` and writes `<stem>.rs` into the output directory. Returns
+    /// the path written.
+    pub fn compile(&self, schema: impl AsRef<Path>) -> Result<PathBuf, Error> {
+        let schema = schema.as_ref();
+        if self.emit_rerun {
+            println!("cargo:rerun-if-changed={}", schema.display());
+        }
+        let generated = self.generate(schema)?;
+        let out_dir = match &self.out_dir {
+            Some(dir) => dir.clone(),
+            None => std::env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or_else(|| Error {
+                    message:
+                        "OUT_DIR is not set: call compile() from build.rs or set Config::out_dir"
+                            .into(),
+                })?,
+        };
+        let stem = schema
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("schema");
+        let path = out_dir.join(format!("{stem}.rs"));
+        write_if_changed(&path, &generated.code)?;
+        Ok(path)
+    }
+
+    /// Generates code for the schema at `schema` without writing it.
+    pub fn generate(&self, schema: &Path) -> Result<Generated, Error> {
+        let started = Instant::now();
+        let (parsed, source) = tl_parser::load(schema).map_err(|e| Error {
+            message: e.to_string(),
+        })?;
+        let display = schema.display().to_string();
+        let diagnostics = tl_parser::check(&parsed);
+        let errors: Vec<String> = diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.render(&display, &source))
+            .collect();
+        if !errors.is_empty() {
+            return Err(Error {
+                message: errors.join("\n"),
+            });
+        }
+        let model = Model::build(&parsed).map_err(|errors| Error {
+            message: errors
+                .iter()
+                .map(|e| {
+                    format!(
+                        "error: {}\n --> {}:{}:{}",
+                        e.message, display, e.span.line, e.span.column
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        })?;
+        let name = schema
+            .file_name()
+            .and_then(|s| s.to_str())
+            .unwrap_or("schema");
+        let code = emit::generate(
+            &model,
+            &Header {
+                schema_name: name,
+                schema_hash: &format!("{:016x}", fnv1a64(source.as_bytes())),
+                mode: self.mode,
+            },
+        );
+        let summary = parsed.summary();
+        Ok(Generated {
+            summary: GenerationSummary {
+                types: summary.types,
+                constructors: summary.constructors,
+                classes: summary.classes,
+                functions: summary.functions,
+                lines: code.lines().count(),
+                elapsed: started.elapsed(),
+            },
+            code,
+        })
+    }
+}
+
+fn write_if_changed(path: &Path, content: &str) -> Result<(), Error> {
+    if std::fs::read_to_string(path).is_ok_and(|old| old == content) {
+        return Ok(());
+    }
+    std::fs::write(path, content).map_err(|e| Error {
+        message: format!("cannot write {}: {e}", path.display()),
+    })
+}
+
+/// FNV-1a, 64 bits: a content fingerprint for the header (not security).
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}

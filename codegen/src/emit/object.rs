@@ -1,0 +1,165 @@
+//! The top level: `Object` (any constructor, grouped by its result type) and `Received` (what
+//! `td_receive` returns: an object plus `@extra` and `@client_id`).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::rust::{Place, boxed_if, class_path, ident, rt, struct_path};
+use crate::model::{BOX_VARIANT_ABOVE, Model};
+
+/// One variant of `Object`: a class enum, or the struct of a single-constructor type.
+pub struct TopVariant {
+    pub name: String,
+    pub kind: TopKind,
+}
+
+pub enum TopKind {
+    Class(usize),
+    Struct { id: usize, boxed: bool },
+}
+
+/// The variants of `Object`, in schema order of first appearance.
+pub fn top_variants(model: &Model) -> Vec<TopVariant> {
+    let mut out: Vec<TopVariant> = Vec::new();
+    let mut class_done = vec![false; model.classes.len()];
+    for (id, s) in model.structs.iter().enumerate() {
+        let (name, kind) = match &s.class {
+            Some((class, _)) => {
+                if class_done[*class] {
+                    continue;
+                }
+                class_done[*class] = true;
+                (
+                    model.classes[*class].rust_name.clone(),
+                    TopKind::Class(*class),
+                )
+            }
+            None => (
+                s.rust_name.clone(),
+                TopKind::Struct {
+                    id,
+                    boxed: s.size > BOX_VARIANT_ABOVE,
+                },
+            ),
+        };
+        let name = if out.iter().any(|v| v.name == name) || name == "Unknown" {
+            format!("{name}{}", out.len())
+        } else {
+            name
+        };
+        out.push(TopVariant { name, kind });
+    }
+    out
+}
+
+/// The expression wrapping an already-read struct `value` of constructor `id` into `Object`.
+pub fn wrap_in_object(
+    model: &Model,
+    variants: &[TopVariant],
+    id: usize,
+    value: TokenStream,
+) -> TokenStream {
+    for v in variants {
+        let name = ident(&v.name);
+        match v.kind {
+            TopKind::Struct { id: sid, boxed } if sid == id => {
+                let value = if boxed {
+                    quote!(::std::boxed::Box::new(#value))
+                } else {
+                    value
+                };
+                return quote!(Object::#name(#value));
+            }
+            TopKind::Class(class)
+                if model.structs[id].class.as_ref().map(|c| c.0) == Some(class) =>
+            {
+                let class_name = ident(&model.classes[class].rust_name);
+                let (_, variant) = model.structs[id]
+                    .class
+                    .as_ref()
+                    .map(|(c, v)| (*c, v.clone()))
+                    .unwrap_or_default();
+                let variant = ident(&variant);
+                let boxed = model.classes[class]
+                    .variants
+                    .iter()
+                    .any(|x| x.id == id && x.boxed);
+                let value = if boxed {
+                    quote!(::std::boxed::Box::new(#value))
+                } else {
+                    value
+                };
+                return quote!(Object::#name(enums::#class_name::#variant(#value)));
+            }
+            _ => {}
+        }
+    }
+    quote!(compile_error!("constructor without a top-level variant"))
+}
+
+pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
+    let rt = rt();
+    let decls = variants.iter().map(|v| {
+        let name = ident(&v.name);
+        let ty = match v.kind {
+            TopKind::Class(id) => class_path(model, id, Place::Root),
+            TopKind::Struct { id, boxed } => boxed_if(boxed, struct_path(model, id, Place::Root)),
+        };
+        quote!(#name(#ty),)
+    });
+    let conversions = variants.iter().map(|v| {
+        let name = ident(&v.name);
+        quote!(Self::#name(v) => Object::#name(#rt::IntoStatic::into_static(v)),)
+    });
+    let type_names = variants.iter().map(|v| {
+        let name = ident(&v.name);
+        match v.kind {
+            TopKind::Class(_) => quote!(Self::#name(v) => v.type_name(),),
+            TopKind::Struct { id, .. } => {
+                let tl = &model.structs[id].tl_name;
+                quote!(Self::#name(_) => #tl,)
+            }
+        }
+    });
+    quote! {
+        /// Any object of the schema, grouped by result type: `Object::Update(Update::NewMessage(..))`.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Object<'a> {
+            #(#decls)*
+            /// An `@type` this schema does not know.
+            Unknown(#rt::UnknownObject<'a>),
+        }
+
+        impl Default for Object<'_> {
+            fn default() -> Self { Self::Unknown(::core::default::Default::default()) }
+        }
+
+        impl<'a> #rt::IntoStatic for Object<'a> {
+            type Static = Object<'static>;
+            fn into_static(self) -> Object<'static> {
+                match self {
+                    #(#conversions)*
+                    Self::Unknown(v) => Object::Unknown(#rt::IntoStatic::into_static(v)),
+                }
+            }
+        }
+
+        impl #rt::Element for Object<'_> {}
+
+        impl<'a> Object<'a> {
+            /// A copy that owns all its data, independent of the input buffer.
+            pub fn into_owned(self) -> Object<'static> { #rt::IntoStatic::into_static(self) }
+
+            /// The `@type` name of this object.
+            pub fn type_name(&self) -> &str {
+                match self {
+                    #(#type_names)*
+                    Self::Unknown(v) => &v.type_name,
+                }
+            }
+        }
+
+        /// What `td_receive` returns: the object, `@extra` and `@client_id`.
+        pub type Received<'a> = #rt::Received<'a, Object<'a>>;
+    }
+}

@@ -1,0 +1,146 @@
+//! Emits the serde reader: thin `Deserialize` impls whose logic lives in
+//! `tlgen_runtime::reader` (field loop, duplicates, skipping, `@type` dispatch, envelope).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::object::{TopVariant, wrap_in_object};
+use super::rust::{ident, rt};
+use crate::model::{Class, Model, Struct};
+
+/// The reader borrows for the input's lifetime: a type's `'a` is the deserializer's `'de`.
+fn impl_generics(_lifetime: bool) -> TokenStream {
+    quote!(<'de>)
+}
+
+fn de_lt(lifetime: bool) -> TokenStream {
+    if lifetime { quote!(<'de>) } else { quote!() }
+}
+
+/// `Deserialize` and `ReadValue` for a type, all through `entry`.
+fn entry_impls(ty: TokenStream, lifetime: bool, entry: TokenStream) -> TokenStream {
+    let rt = rt();
+    let generics = impl_generics(lifetime);
+    quote! {
+        impl #generics #rt::serde::Deserialize<'de> for #ty {
+            #[inline]
+            fn deserialize<D: #rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                #rt::reader::#entry(d)
+            }
+        }
+        impl #generics #rt::reader::ReadValue<'de> for #ty {
+            #[inline]
+            fn read<D: #rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                #rt::reader::#entry(d)
+            }
+        }
+    }
+}
+
+pub fn struct_reader(s: &Struct) -> TokenStream {
+    let rt = rt();
+    let name = ident(&s.rust_name);
+    let lifetime = de_lt(s.lifetime);
+    let ty = quote!(#name #lifetime);
+    let generics = impl_generics(s.lifetime);
+    let arms = s.fields.iter().enumerate().map(|(bit, f)| {
+        let key = &f.tl_name;
+        let field = ident(&f.rust_name);
+        let bit = bit as u32;
+        quote!(#key => #rt::reader::field(map, seen, #bit, &mut self.#field),)
+    });
+    let body = if s.fields.is_empty() {
+        quote! { let _ = (key, seen, map); ::core::result::Result::Ok(false) }
+    } else {
+        quote! {
+            match key {
+                #(#arms)*
+                _ => ::core::result::Result::Ok(false),
+            }
+        }
+    };
+    let entries = entry_impls(ty.clone(), s.lifetime, quote!(deserialize_struct));
+    quote! {
+        #entries
+        impl #generics #rt::reader::ReadFields<'de> for #ty {
+            fn read_field<A: #rt::serde::de::MapAccess<'de>>(
+                &mut self,
+                key: &str,
+                seen: &mut #rt::reader::Seen,
+                map: &mut A,
+            ) -> ::core::result::Result<bool, A::Error> {
+                #body
+            }
+        }
+    }
+}
+
+/// `read_variant` arms: one per constructor name, then `Unknown`.
+fn dispatch(arms: Vec<TokenStream>, unknown: TokenStream) -> TokenStream {
+    let rt = rt();
+    quote! {
+        fn read_variant<A: #rt::serde::de::MapAccess<'de>>(
+            name: ::std::borrow::Cow<'de, str>,
+            map: &mut A,
+            envelope: ::core::option::Option<&mut #rt::reader::Envelope<'de>>,
+        ) -> ::core::result::Result<Self, A::Error> {
+            ::core::result::Result::Ok(match &*name {
+                #(#arms)*
+                _ => #unknown,
+            })
+        }
+    }
+}
+
+pub fn class_reader(model: &Model, class: &Class) -> TokenStream {
+    let rt = rt();
+    let name = ident(&class.rust_name);
+    let arms = class
+        .variants
+        .iter()
+        .map(|v| {
+            let tl = &model.structs[v.id].tl_name;
+            let variant = ident(&v.name);
+            let read = quote!(#rt::reader::read_rest(map, envelope)?);
+            let value = if v.boxed {
+                quote!(::std::boxed::Box::new(#read))
+            } else {
+                read
+            };
+            quote!(#tl => Self::#variant(#value),)
+        })
+        .collect();
+    let unknown = quote!(Self::Unknown(#rt::reader::read_unknown(name, map, envelope)?));
+    let read_variant = dispatch(arms, unknown);
+    let entries = entry_impls(quote!(#name<'de>), true, quote!(deserialize_class));
+    quote! {
+        #entries
+        impl<'de> #rt::reader::ReadClass<'de> for #name<'de> { #read_variant }
+    }
+}
+
+pub fn object_reader(model: &Model, variants: &[TopVariant]) -> TokenStream {
+    let rt = rt();
+    let arms = model
+        .structs
+        .iter()
+        .enumerate()
+        .map(|(id, s)| {
+            let tl = &s.tl_name;
+            let value = wrap_in_object(
+                model,
+                variants,
+                id,
+                quote!(#rt::reader::read_rest(map, envelope)?),
+            );
+            quote!(#tl => #value,)
+        })
+        .collect();
+    let unknown = quote!(Object::Unknown(#rt::reader::read_unknown(name, map, envelope)?));
+    let read_variant = dispatch(arms, unknown);
+    let entries = entry_impls(quote!(Object<'de>), true, quote!(deserialize_class));
+    quote! {
+        #entries
+        impl<'de> #rt::reader::ReadClass<'de> for Object<'de> { #read_variant }
+    }
+}

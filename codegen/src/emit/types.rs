@@ -1,0 +1,115 @@
+//! Emits the data types: one struct per constructor (`types`), one enum per class (`enums`),
+//! one request struct per function (`functions`), with `Default` and `into_owned()`.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::rust::{Place, boxed_if, doc, ident, lt, lt_static, rt, shape_type, struct_path};
+use crate::model::{Class, Model, Struct};
+
+/// The struct of a constructor or function.
+pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
+    let name = ident(&s.rust_name);
+    let lifetime = lt(s.lifetime);
+    let tl_doc = format!(" `{}`", s.tl_name);
+    let tl_name = &s.tl_name;
+    let description = doc(s.doc.as_deref());
+    let fields = s.fields.iter().map(|f| {
+        let field = ident(&f.rust_name);
+        let ty = shape_type(model, &f.shape, Place::Module);
+        let field_doc = doc(f.doc.as_deref());
+        quote!(#field_doc pub #field: #ty,)
+    });
+    let rt = rt();
+    let owned = lt_static(s.lifetime);
+    let conversions = s.fields.iter().map(|f| {
+        let field = ident(&f.rust_name);
+        quote!(#field: #rt::IntoStatic::into_static(self.#field),)
+    });
+    let impl_lt = if s.lifetime { quote!(<'a>) } else { quote!() };
+    quote! {
+        #description
+        #[doc = ""]
+        #[doc = #tl_doc]
+        #[derive(Debug, Clone, PartialEq, Default)]
+        pub struct #name #lifetime { #(#fields)* }
+
+        impl #impl_lt #rt::IntoStatic for #name #lifetime {
+            type Static = #name #owned;
+            #[inline]
+            fn into_static(self) -> #name #owned { #name { #(#conversions)* } }
+        }
+
+        impl #impl_lt #rt::Element for #name #lifetime {}
+
+        impl #impl_lt #name #lifetime {
+            /// A copy that owns all its data, independent of the input buffer.
+            #[inline]
+            pub fn into_owned(self) -> #name #owned { #rt::IntoStatic::into_static(self) }
+
+            /// The TL name, as in `@type`.
+            pub const TL_NAME: &'static str = #tl_name;
+        }
+    }
+}
+
+/// The enum of a class.
+pub fn class_item(model: &Model, class: &Class) -> TokenStream {
+    let name = ident(&class.rust_name);
+    let description = doc(class.doc.as_deref());
+    let rt = rt();
+    let variants = class.variants.iter().map(|v| {
+        let variant = ident(&v.name);
+        let payload = boxed_if(v.boxed, struct_path(model, v.id, Place::Module));
+        let variant_doc = doc(model.structs[v.id].doc.as_deref());
+        quote!(#variant_doc #variant(#payload),)
+    });
+    let conversions = class.variants.iter().map(|v| {
+        let variant = ident(&v.name);
+        quote!(Self::#variant(v) => #name::#variant(#rt::IntoStatic::into_static(v)),)
+    });
+    let type_names = class.variants.iter().map(|v| {
+        let variant = ident(&v.name);
+        let tl = &model.structs[v.id].tl_name;
+        quote!(Self::#variant(_) => #tl,)
+    });
+    quote! {
+        #description
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum #name<'a> {
+            #(#variants)*
+            /// An `@type` this schema does not know for this class (a newer TDLib, or pruned).
+            Unknown(#rt::UnknownObject<'a>),
+        }
+
+        impl Default for #name<'_> {
+            fn default() -> Self { Self::Unknown(::core::default::Default::default()) }
+        }
+
+        impl<'a> #rt::IntoStatic for #name<'a> {
+            type Static = #name<'static>;
+            fn into_static(self) -> #name<'static> {
+                match self {
+                    #(#conversions)*
+                    Self::Unknown(v) => #name::Unknown(#rt::IntoStatic::into_static(v)),
+                }
+            }
+        }
+
+        impl #rt::Element for #name<'_> {}
+
+        impl<'a> #name<'a> {
+            /// A copy that owns all its data, independent of the input buffer.
+            #[inline]
+            pub fn into_owned(self) -> #name<'static> { #rt::IntoStatic::into_static(self) }
+
+            /// The `@type` name of this object.
+            pub fn type_name(&self) -> &str {
+                match self {
+                    #(#type_names)*
+                    Self::Unknown(v) => &v.type_name,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,669 @@
+//! The Rust-facing model: every decision about the generated code, made once from the TL schema
+//! and read by every emitter (types, reader, pointer, serializer, validator).
+//!
+//! Decisions made here:
+//! - names: constructors become structs in `types`, classes (result types with several
+//!   constructors) become enums in `enums`, functions become request structs in `functions`;
+//!   namespaces are folded into the name (`auth.sentCode` → `AuthSentCode`);
+//! - enum variants drop the class prefix (`Update::NewMessage`) unless that clashes;
+//! - field shapes: scalars, `Vec`, `Option` for objects documented "may be null" (and for
+//!   `flags.N?T`), boxing of fields that close a cycle (recursion), boxing of enum variants whose
+//!   estimated size exceeds [`BOX_VARIANT_ABOVE`] bytes;
+//! - which types carry the lifetime `'a` (strings borrow from the input; class enums keep the
+//!   name of an unknown `@type`);
+//! - the CRC32 of every constructor name, for the pointer parser's `@type` dispatch.
+
+use std::collections::{BTreeMap, HashMap};
+
+use tl_parser::{Category, Definition, ParameterType, Schema, Type};
+
+use crate::names;
+
+/// Enum variants whose payload is estimated larger than this many bytes are boxed.
+pub const BOX_VARIANT_ABOVE: usize = 48;
+
+/// Constructors may have at most this many fields (the readers track seen fields in a `u64`).
+pub const MAX_FIELDS: usize = 64;
+
+/// Index of a struct in [`Model::structs`].
+pub type StructId = usize;
+/// Index of a class in [`Model::classes`].
+pub type ClassId = usize;
+
+/// A TL scalar as the JSON wire sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scalar {
+    /// `int32`, `int`: a JSON number.
+    Int32,
+    /// `int53`: an integer written as a JSON number.
+    Int53,
+    /// `int64`, `long`: an integer written as a decimal string.
+    Int64,
+    Double,
+    Bool,
+    String,
+    /// `bytes` (and `int128`/`int256`): base64 text.
+    Bytes,
+}
+
+/// What a field holds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Shape {
+    Scalar(Scalar),
+    Struct {
+        id: StructId,
+        boxed: bool,
+    },
+    Class {
+        id: ClassId,
+        boxed: bool,
+    },
+    /// A value that may be absent / null.
+    Optional(Box<Shape>),
+    Vector(Box<Shape>),
+    /// A generic `!X` parameter or `Object`: any object.
+    AnyObject,
+}
+
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub tl_name: String,
+    pub rust_name: String,
+    pub shape: Shape,
+    pub doc: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Struct {
+    pub tl_name: String,
+    pub rust_name: String,
+    pub id: u32,
+    /// CRC32 of `tl_name`, for `@type` dispatch.
+    pub name_crc: u32,
+    pub doc: Option<String>,
+    pub fields: Vec<Field>,
+    pub lifetime: bool,
+    /// The class this constructor belongs to, with its variant name, if the class has several
+    /// constructors.
+    pub class: Option<(ClassId, String)>,
+    /// For functions: the result.
+    pub result: Option<Shape>,
+    /// Estimated size in bytes (for boxing decisions).
+    pub size: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct Class {
+    pub tl_name: String,
+    pub rust_name: String,
+    pub doc: Option<String>,
+    /// Constructors with their variant names, in schema order.
+    pub variants: Vec<Variant>,
+    pub size: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct Variant {
+    pub name: String,
+    pub id: StructId,
+    pub boxed: bool,
+}
+
+/// Everything the emitters need.
+#[derive(Debug, Clone)]
+pub struct Model {
+    pub structs: Vec<Struct>,
+    pub classes: Vec<Class>,
+    pub functions: Vec<Struct>,
+}
+
+/// A model error: the schema can be parsed but not turned into Rust.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelError {
+    pub message: String,
+    pub span: tl_parser::Span,
+}
+
+impl Model {
+    pub fn struct_by_tl_name(&self, name: &str) -> Option<&Struct> {
+        self.structs.iter().find(|s| s.tl_name == name)
+    }
+
+    /// Whether a shape needs the lifetime `'a`.
+    pub fn shape_lifetime(&self, shape: &Shape) -> bool {
+        match shape {
+            Shape::Scalar(Scalar::String) => true,
+            Shape::Scalar(_) => false,
+            Shape::Struct { id, .. } => self.structs[*id].lifetime,
+            Shape::Class { .. } | Shape::AnyObject => true,
+            Shape::Optional(inner) | Shape::Vector(inner) => self.shape_lifetime(inner),
+        }
+    }
+
+    /// Builds the model. Errors name the definition that cannot be represented.
+    pub fn build(schema: &Schema) -> Result<Model, Vec<ModelError>> {
+        Builder::new(schema).build()
+    }
+}
+
+struct Builder<'s> {
+    schema: &'s Schema,
+    /// Constructor (non-builtin, types section) definitions in order.
+    constructors: Vec<&'s Definition>,
+    /// TL constructor full name → struct id.
+    by_ctor: HashMap<String, StructId>,
+    /// TL result type full name → constructor ids.
+    by_type: BTreeMap<String, Vec<StructId>>,
+    /// Result type full name → class id (only types with several constructors).
+    class_of_type: HashMap<String, ClassId>,
+    errors: Vec<ModelError>,
+}
+
+impl<'s> Builder<'s> {
+    fn new(schema: &'s Schema) -> Self {
+        let constructors: Vec<&Definition> = schema
+            .definitions
+            .iter()
+            .filter(|d| d.category == Category::Type && !d.is_builtin())
+            .collect();
+        let mut by_ctor = HashMap::new();
+        let mut by_type: BTreeMap<String, Vec<StructId>> = BTreeMap::new();
+        for (i, d) in constructors.iter().enumerate() {
+            by_ctor.insert(d.full_name(), i);
+            by_type.entry(d.ty.full_name()).or_default().push(i);
+        }
+        Builder {
+            schema,
+            constructors,
+            by_ctor,
+            by_type,
+            class_of_type: HashMap::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    fn error(&mut self, span: tl_parser::Span, message: String) {
+        self.errors.push(ModelError { message, span });
+    }
+
+    fn build(mut self) -> Result<Model, Vec<ModelError>> {
+        // Classes, in order of first appearance in the schema.
+        let mut classes = Vec::new();
+        let mut seen_types = Vec::new();
+        for d in &self.constructors {
+            let ty = d.ty.full_name();
+            if !seen_types.contains(&ty) {
+                seen_types.push(ty);
+            }
+        }
+        for ty in seen_types {
+            let members = &self.by_type[&ty];
+            if members.len() > 1 {
+                self.class_of_type.insert(ty.clone(), classes.len());
+                let doc = self
+                    .schema
+                    .classes
+                    .iter()
+                    .find(|c| c.name == ty)
+                    .map(|c| c.description.clone());
+                classes.push(Class {
+                    rust_name: names::type_name(&ty),
+                    tl_name: ty.clone(),
+                    doc,
+                    variants: Vec::new(),
+                    size: 0,
+                });
+            }
+        }
+
+        let mut structs: Vec<Struct> = Vec::new();
+        for d in self.constructors.clone() {
+            let s = self.make_struct(d, None);
+            structs.push(s);
+        }
+        let functions: Vec<Struct> = self
+            .schema
+            .definitions
+            .iter()
+            .filter(|d| d.category == Category::Function)
+            .map(|d| {
+                let result = self.resolve(&d.ty, false, d);
+                self.make_struct(d, result)
+            })
+            .collect();
+
+        // Variants.
+        for (id, s) in structs.iter_mut().enumerate() {
+            let ty = self.constructors[id].ty.full_name();
+            if let Some(&class) = self.class_of_type.get(&ty) {
+                let stripped = names::stripped_variant(&classes[class].tl_name, &s.tl_name);
+                classes[class].variants.push(Variant {
+                    name: stripped.unwrap_or_default(),
+                    id,
+                    boxed: false,
+                });
+            }
+        }
+        for class in &mut classes {
+            let mut counts: HashMap<String, usize> = HashMap::new();
+            for v in &class.variants {
+                *counts.entry(v.name.clone()).or_default() += 1;
+            }
+            for v in &mut class.variants {
+                if v.name.is_empty() || v.name == "Unknown" || counts[&v.name] > 1 {
+                    v.name = names::upper_camel(&structs[v.id].tl_name);
+                }
+            }
+        }
+        for (cid, class) in classes.iter().enumerate() {
+            for v in &class.variants {
+                structs[v.id].class = Some((cid, v.name.clone()));
+            }
+        }
+
+        let mut model = Model {
+            structs,
+            classes,
+            functions,
+        };
+        break_cycles(&mut model);
+        compute_lifetimes(&mut model);
+        compute_sizes(&mut model);
+        check_names(&model, &self.constructors, &mut self.errors);
+        if self.errors.is_empty() {
+            Ok(model)
+        } else {
+            Err(self.errors)
+        }
+    }
+
+    fn make_struct(&mut self, d: &Definition, result: Option<Shape>) -> Struct {
+        let mut fields = Vec::new();
+        for p in &d.params {
+            let (ty, flag) = match &p.ty {
+                ParameterType::Flags => continue,
+                ParameterType::Normal { ty, flag } => (ty, flag),
+            };
+            // `flags.N?true`: a bit, read as a bool.
+            let shape = if flag.is_some() && ty.name == "true" {
+                Some(Shape::Scalar(Scalar::Bool))
+            } else {
+                self.resolve(ty, p.may_be_null, d).map(|shape| {
+                    if flag.is_some() && !matches!(shape, Shape::Optional(_)) {
+                        Shape::Optional(Box::new(shape))
+                    } else {
+                        shape
+                    }
+                })
+            };
+            if let Some(shape) = shape {
+                fields.push(Field {
+                    tl_name: p.name.clone(),
+                    rust_name: names::field_name(&p.name),
+                    shape,
+                    doc: p.doc.clone(),
+                });
+            }
+        }
+        if fields.len() > MAX_FIELDS {
+            self.error(
+                d.span,
+                format!(
+                    "`{}` has {} fields; tlgen supports at most {MAX_FIELDS}",
+                    d.full_name(),
+                    fields.len()
+                ),
+            );
+        }
+        let tl_name = d.full_name();
+        Struct {
+            rust_name: names::type_name(&tl_name),
+            name_crc: crc32fast::hash(tl_name.as_bytes()),
+            tl_name,
+            id: d.id,
+            doc: d.description.clone(),
+            fields,
+            lifetime: false,
+            class: None,
+            result,
+            size: 0,
+        }
+    }
+
+    /// Resolves a TL type reference to a shape. `nullable`: the doc says "may be null" (applies
+    /// to the object itself, or to the elements of a vector of objects).
+    fn resolve(&mut self, ty: &Type, nullable: bool, at: &Definition) -> Option<Shape> {
+        if let Some(arg) = &ty.generic_arg {
+            if ty.name.eq_ignore_ascii_case("vector") {
+                let inner = self.resolve(arg, nullable, at)?;
+                return Some(Shape::Vector(Box::new(inner)));
+            }
+        }
+        if ty.generic_ref || at.type_params.iter().any(|p| p.name == ty.name) {
+            return Some(Shape::AnyObject);
+        }
+        let scalar = match ty.name.as_str() {
+            "int" | "int32" | "Int" | "Int32" => Some(Scalar::Int32),
+            "int53" | "Int53" => Some(Scalar::Int53),
+            "long" | "int64" | "Long" | "Int64" => Some(Scalar::Int64),
+            "double" | "Double" => Some(Scalar::Double),
+            "string" | "String" => Some(Scalar::String),
+            "bytes" | "Bytes" | "int128" | "Int128" | "int256" | "Int256" => Some(Scalar::Bytes),
+            "Bool" | "bool" => Some(Scalar::Bool),
+            _ => None,
+        };
+        if ty.namespace.is_empty() {
+            if let Some(s) = scalar {
+                return Some(Shape::Scalar(s));
+            }
+            if ty.name == "Object" || ty.name == "Function" {
+                return Some(Shape::AnyObject);
+            }
+        }
+        let full = ty.full_name();
+        let object = if let Some(&class) = self.class_of_type.get(&full) {
+            Shape::Class {
+                id: class,
+                boxed: false,
+            }
+        } else if let Some(&id) = self.by_ctor.get(&full) {
+            // A bare reference by constructor name (`message`); if that constructor's type has
+            // several constructors, TL means exactly that constructor.
+            Shape::Struct { id, boxed: false }
+        } else if let Some(ids) = self.by_type.get(&full) {
+            Shape::Struct {
+                id: ids[0],
+                boxed: false,
+            }
+        } else {
+            self.error(
+                at.span,
+                format!("`{}` refers to unknown type `{full}`", at.full_name()),
+            );
+            return None;
+        };
+        Some(if nullable {
+            Shape::Optional(Box::new(object))
+        } else {
+            object
+        })
+    }
+}
+
+/// Nodes of the containment graph: structs first, then classes.
+fn node_of(shape: &Shape, model: &Model) -> Option<usize> {
+    match shape {
+        Shape::Struct { id, .. } => Some(*id),
+        Shape::Class { id, .. } => Some(model.structs.len() + id),
+        Shape::Optional(inner) => node_of(inner, model),
+        // A vector's elements live on the heap: no containment.
+        Shape::Vector(_) | Shape::Scalar(_) | Shape::AnyObject => None,
+    }
+}
+
+fn set_boxed(shape: &mut Shape) {
+    match shape {
+        Shape::Struct { boxed, .. } | Shape::Class { boxed, .. } => *boxed = true,
+        Shape::Optional(inner) => set_boxed(inner),
+        _ => {}
+    }
+}
+
+/// Boxes every field that lies on a containment cycle (strongly connected component), so that
+/// recursive types (`RichText`, `PageBlock`, `JsonValue`, ...) have a finite size.
+fn break_cycles(model: &mut Model) {
+    let n = model.structs.len() + model.classes.len();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, s) in model.structs.iter().enumerate() {
+        for f in &s.fields {
+            if let Some(to) = node_of(&f.shape, model) {
+                edges[i].push(to);
+            }
+        }
+    }
+    for (c, class) in model.classes.iter().enumerate() {
+        for v in &class.variants {
+            edges[model.structs.len() + c].push(v.id);
+        }
+    }
+    let component = strongly_connected(&edges);
+    let structs = model.structs.len();
+    let classes_snapshot: Vec<usize> = (0..model.classes.len()).collect();
+    let _ = classes_snapshot;
+    for i in 0..structs {
+        for f in 0..model.structs[i].fields.len() {
+            let target = node_of(&model.structs[i].fields[f].shape, model);
+            if let Some(to) = target {
+                if component[to] == component[i] {
+                    set_boxed(&mut model.structs[i].fields[f].shape);
+                }
+            }
+        }
+    }
+}
+
+/// Tarjan's algorithm, iterative. Returns the component index of every node.
+fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
+    let n = edges.len();
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut component = vec![usize::MAX; n];
+    let mut next_index = 0;
+    let mut next_component = 0;
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut work: Vec<(usize, usize)> = vec![(root, 0)];
+        while let Some(&mut (v, ref mut edge)) = work.last_mut() {
+            if *edge == 0 && index[v] == usize::MAX {
+                index[v] = next_index;
+                low[v] = next_index;
+                next_index += 1;
+                stack.push(v);
+                on_stack[v] = true;
+            }
+            if *edge < edges[v].len() {
+                let w = edges[v][*edge];
+                *edge += 1;
+                if index[w] == usize::MAX {
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                work.pop();
+                if let Some(&(parent, _)) = work.last() {
+                    low[parent] = low[parent].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    while let Some(w) = stack.pop() {
+                        on_stack[w] = false;
+                        component[w] = next_component;
+                        if w == v {
+                            break;
+                        }
+                    }
+                    next_component += 1;
+                }
+            }
+        }
+    }
+    component
+}
+
+fn compute_lifetimes(model: &mut Model) {
+    loop {
+        let mut changed = false;
+        for i in 0..model.structs.len() {
+            if model.structs[i].lifetime {
+                continue;
+            }
+            let needs = model.structs[i]
+                .fields
+                .iter()
+                .any(|f| model.shape_lifetime(&f.shape));
+            if needs {
+                model.structs[i].lifetime = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for i in 0..model.functions.len() {
+        let needs = model.functions[i]
+            .fields
+            .iter()
+            .any(|f| model.shape_lifetime(&f.shape));
+        model.functions[i].lifetime = needs;
+    }
+}
+
+/// Estimated sizes (64-bit target), then boxing of large enum variants.
+fn compute_sizes(model: &mut Model) {
+    let n = model.structs.len();
+    let mut struct_size: Vec<Option<usize>> = vec![None; n];
+    let mut class_size: Vec<Option<usize>> = vec![None; model.classes.len()];
+    for i in 0..n {
+        size_of_struct(model, i, &mut struct_size, &mut class_size);
+    }
+    for c in 0..model.classes.len() {
+        size_of_class(model, c, &mut struct_size, &mut class_size);
+    }
+    for (i, s) in model.structs.iter_mut().enumerate() {
+        s.size = struct_size[i].unwrap_or(0);
+    }
+    for (c, class) in model.classes.iter_mut().enumerate() {
+        for v in &mut class.variants {
+            v.boxed = struct_size[v.id].unwrap_or(0) > BOX_VARIANT_ABOVE;
+        }
+        class.size = class_size[c].unwrap_or(0);
+    }
+}
+
+fn round8(n: usize) -> usize {
+    n.div_ceil(8) * 8
+}
+
+fn size_of_shape(
+    model: &Model,
+    shape: &Shape,
+    ss: &mut Vec<Option<usize>>,
+    cs: &mut Vec<Option<usize>>,
+) -> usize {
+    match shape {
+        Shape::Scalar(Scalar::Int32) => 4,
+        Shape::Scalar(Scalar::Bool) => 1,
+        Shape::Scalar(Scalar::Int53 | Scalar::Int64 | Scalar::Double) => 8,
+        Shape::Scalar(Scalar::String | Scalar::Bytes) | Shape::Vector(_) => 24,
+        Shape::Struct { boxed: true, .. } | Shape::Class { boxed: true, .. } | Shape::AnyObject => {
+            8
+        }
+        Shape::Struct { id, .. } => size_of_struct(model, *id, ss, cs),
+        Shape::Class { id, .. } => size_of_class(model, *id, ss, cs),
+        Shape::Optional(inner) => match **inner {
+            Shape::Struct { boxed: true, .. } | Shape::Class { boxed: true, .. } => 8,
+            _ => round8(size_of_shape(model, inner, ss, cs) + 1),
+        },
+    }
+}
+
+fn size_of_struct(
+    model: &Model,
+    id: StructId,
+    ss: &mut Vec<Option<usize>>,
+    cs: &mut Vec<Option<usize>>,
+) -> usize {
+    if let Some(size) = ss[id] {
+        return size;
+    }
+    ss[id] = Some(0); // cycles are boxed; this only guards against surprises
+    let fields = &model.structs[id].fields;
+    let total: usize = fields
+        .iter()
+        .map(|f| size_of_shape(model, &f.shape, ss, cs))
+        .sum();
+    let size = round8(total);
+    ss[id] = Some(size);
+    size
+}
+
+fn size_of_class(
+    model: &Model,
+    id: ClassId,
+    ss: &mut Vec<Option<usize>>,
+    cs: &mut Vec<Option<usize>>,
+) -> usize {
+    if let Some(size) = cs[id] {
+        return size;
+    }
+    cs[id] = Some(0);
+    let mut largest = 24; // Unknown: a Cow<str>
+    for v in &model.classes[id].variants {
+        let size = size_of_struct(model, v.id, ss, cs);
+        largest = largest.max(if size > BOX_VARIANT_ABOVE { 8 } else { size });
+    }
+    let size = largest + 8;
+    cs[id] = Some(size);
+    size
+}
+
+/// Rust names must be unique within each generated module, and field names within a struct.
+fn check_names(model: &Model, ctors: &[&Definition], errors: &mut Vec<ModelError>) {
+    let mut types: HashMap<&str, &str> = HashMap::new();
+    for (i, s) in model.structs.iter().enumerate() {
+        if let Some(other) = types.insert(&s.rust_name, &s.tl_name) {
+            errors.push(ModelError {
+                message: format!(
+                    "constructors `{other}` and `{}` both become the Rust type `{}`",
+                    s.tl_name, s.rust_name
+                ),
+                span: ctors[i].span,
+            });
+        }
+        check_fields(s, ctors[i].span, errors);
+    }
+    let mut class_names: HashMap<&str, &str> = HashMap::new();
+    for c in &model.classes {
+        if let Some(other) = class_names.insert(&c.rust_name, &c.tl_name) {
+            errors.push(ModelError {
+                message: format!(
+                    "classes `{other}` and `{}` both become the Rust enum `{}`",
+                    c.tl_name, c.rust_name
+                ),
+                span: tl_parser::Span::default(),
+            });
+        }
+    }
+    let mut fn_names: HashMap<&str, &str> = HashMap::new();
+    for f in &model.functions {
+        if let Some(other) = fn_names.insert(&f.rust_name, &f.tl_name) {
+            errors.push(ModelError {
+                message: format!(
+                    "functions `{other}` and `{}` both become the Rust type `{}`",
+                    f.tl_name, f.rust_name
+                ),
+                span: tl_parser::Span::default(),
+            });
+        }
+    }
+}
+
+fn check_fields(s: &Struct, span: tl_parser::Span, errors: &mut Vec<ModelError>) {
+    let mut seen: HashMap<&str, &str> = HashMap::new();
+    for f in &s.fields {
+        if let Some(other) = seen.insert(&f.rust_name, &f.tl_name) {
+            errors.push(ModelError {
+                message: format!(
+                    "fields `{other}` and `{}` of `{}` both become `{}`",
+                    f.tl_name, s.tl_name, f.rust_name
+                ),
+                span,
+            });
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! Objects for the pointer parser: the field loop with the expected-key fast path, `@type`
+//! dispatch, unknown objects and the top-level envelope. Mirrors `reader/object.rs`.
+
+use std::borrow::Cow;
+
+use super::value::{ParseValue, parse_field_value};
+use crate::json_value::JsonValue;
+use crate::pointer::{Cursor, Error, ErrorKind};
+use crate::unknown::UnknownObject;
+
+/// A constructor's fields. Implemented by generated code.
+pub trait ParseFields<'a>: Default {
+    /// The keys as TDLib writes them, `"name":`, in declaration order (at most 64).
+    const KEYS: &'static [&'static [u8]];
+    /// Parses the (non-null) value of field `index` at nesting `depth`.
+    fn parse_field(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error>;
+}
+
+/// The keys TDLib adds at the top level of what `td_receive` returns.
+#[derive(Debug, Default)]
+pub struct Envelope<'a> {
+    pub extra: Option<JsonValue<'a>>,
+    pub client_id: Option<i32>,
+    seen_client_id: bool,
+}
+
+impl<'a> Envelope<'a> {
+    fn parse(&mut self, key: &str, c: &mut Cursor<'a>, depth: u32) -> Result<bool, Error> {
+        match key {
+            "@extra" if self.extra.is_none() => {
+                self.extra = Some(JsonValue::parse(c, depth)?);
+            }
+            "@client_id" if !self.seen_client_id => {
+                self.seen_client_id = true;
+                self.client_id = parse_field_value(c, depth)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// Index of `key` among `keys` (`"name":` forms): by length, then exact compare.
+#[inline]
+fn find_key(keys: &[&[u8]], key: &[u8]) -> Option<usize> {
+    keys.iter().position(|k| {
+        k.len() == key.len() + 3 && k.get(1..k.len() - 2).is_some_and(|name| name == key)
+    })
+}
+
+/// Parses one field value unless an earlier occurrence was already read (then skips it).
+#[inline]
+fn field<'a, T: ParseFields<'a>>(
+    out: &mut T,
+    seen: &mut u64,
+    index: usize,
+    c: &mut Cursor<'a>,
+    depth: u32,
+) -> Result<(), Error> {
+    let mask = 1u64 << index;
+    if *seen & mask != 0 {
+        return c.skip_value(depth);
+    }
+    *seen |= mask;
+    if c.eat_null() {
+        return Ok(());
+    }
+    out.parse_field(index, c, depth)
+}
+
+/// Parses the remaining members of an object (its `{` already consumed, at nesting `depth`)
+/// into `T`. Keys are first tried in declaration order (TDLib's order), then looked up.
+pub fn parse_rest<'a, T: ParseFields<'a>>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    mut envelope: Option<&mut Envelope<'a>>,
+) -> Result<T, Error> {
+    let keys = T::KEYS;
+    let mut out = T::default();
+    let mut seen = 0u64;
+    let mut expected = 0;
+    // `@type` first, as TDLib writes it: a single-constructor object ignores its value.
+    if c.eat_key(b"\"@type\":") {
+        c.skip_value(depth + 1)?;
+    }
+    loop {
+        if let Some(pattern) = keys.get(expected) {
+            if c.eat_key_bytes(pattern) {
+                field(&mut out, &mut seen, expected, c, depth + 1)?;
+                expected += 1;
+                continue;
+            }
+        }
+        let Some(key) = c.next_key()? else { break };
+        match find_key(keys, key.as_bytes()) {
+            Some(index) => {
+                field(&mut out, &mut seen, index, c, depth + 1)?;
+                expected = index + 1;
+            }
+            None => skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?,
+        }
+    }
+    Ok(out)
+}
+
+/// Skips the remaining members of an object of unknown type, keeping its name.
+pub fn parse_unknown<'a>(
+    name: Cow<'a, str>,
+    c: &mut Cursor<'a>,
+    depth: u32,
+    mut envelope: Option<&mut Envelope<'a>>,
+) -> Result<UnknownObject<'a>, Error> {
+    while let Some(key) = c.next_key()? {
+        skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?;
+    }
+    Ok(UnknownObject { type_name: name })
+}
+
+#[inline]
+fn skip_or_envelope<'a>(
+    key: &str,
+    c: &mut Cursor<'a>,
+    depth: u32,
+    envelope: Option<&mut Envelope<'a>>,
+) -> Result<(), Error> {
+    if let Some(envelope) = envelope {
+        if envelope.parse(key, c, depth)? {
+            return Ok(());
+        }
+    }
+    c.skip_value(depth)
+}
+
+/// A constructor at nesting `depth`: `{`, then its fields.
+#[inline]
+pub fn parse_struct<'a, T: ParseFields<'a>>(c: &mut Cursor<'a>, depth: u32) -> Result<T, Error> {
+    c.begin_object(depth)?;
+    parse_rest(c, depth, None)
+}
+
+/// A class (several constructors) or the top-level `Object`. Implemented by generated code.
+pub trait ParseClass<'a>: Sized {
+    /// Parses the rest of an object whose `@type` is `name`, dispatching on its CRC32.
+    fn parse_variant(
+        name: Cow<'a, str>,
+        c: &mut Cursor<'a>,
+        depth: u32,
+        envelope: Option<&mut Envelope<'a>>,
+    ) -> Result<Self, Error>;
+}
+
+/// A class value at nesting `depth`.
+#[inline]
+pub fn parse_class<'a, T: ParseClass<'a>>(c: &mut Cursor<'a>, depth: u32) -> Result<T, Error> {
+    c.begin_object(depth)?;
+    parse_tagged(c, depth, None)
+}
+
+fn parse_tagged<'a, T: ParseClass<'a>>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    envelope: Option<&mut Envelope<'a>>,
+) -> Result<T, Error> {
+    if c.eat_key(b"\"@type\":") {
+        let name = c.read_str()?;
+        return T::parse_variant(name, c, depth, envelope);
+    }
+    // `@type` is not first: look ahead for it, then parse the members from the start; the
+    // field loop skips the `@type` key when it meets it.
+    match c.find_type_tag(depth)? {
+        Some(name) => T::parse_variant(name, c, depth, envelope),
+        None => Err(missing_type(c)),
+    }
+}
+
+#[cold]
+fn missing_type(c: &mut Cursor<'_>) -> Error {
+    // Consume the object so the error points at its end, like the reader's "missing field".
+    c.error(ErrorKind::MissingType)
+}
+
+/// What `td_receive` returns, parsed from the whole document: the object, `@extra`,
+/// `@client_id`; then only whitespace may follow.
+pub fn parse_received<'a, T: ParseClass<'a>>(
+    mut c: Cursor<'a>,
+) -> Result<crate::reader::Received<'a, T>, Error> {
+    c.begin_object(1)?;
+    let mut envelope = Envelope::default();
+    let object = parse_tagged(&mut c, 1, Some(&mut envelope))?;
+    c.finish()?;
+    Ok(crate::reader::Received {
+        object,
+        extra: envelope.extra,
+        client_id: envelope.client_id,
+    })
+}

@@ -1,0 +1,129 @@
+//! [`ParseValue`]: how the pointer parser reads each kind of value; the counterpart of
+//! [`crate::reader::ReadValue`], with the same rules.
+
+use std::borrow::Cow;
+
+use crate::element::Element;
+use crate::json_value::JsonValue;
+use crate::pointer::{Cursor, Error};
+
+/// A value the pointer parser reads at a field or element position (not `null`).
+pub trait ParseValue<'a>: Sized + Default {
+    /// Parses the value at the cursor; `depth` is the nesting level the value would open.
+    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error>;
+}
+
+/// Reads a value where `null` means "absent" (the type's default).
+#[inline]
+pub fn parse_field_value<'a, T: ParseValue<'a>>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+) -> Result<T, Error> {
+    if c.eat_null() {
+        Ok(T::default())
+    } else {
+        T::parse(c, depth)
+    }
+}
+
+impl<'a> ParseValue<'a> for i32 {
+    #[inline]
+    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
+        c.read_i32()
+    }
+}
+
+impl<'a> ParseValue<'a> for i64 {
+    #[inline]
+    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
+        c.read_i64()
+    }
+}
+
+impl<'a> ParseValue<'a> for f64 {
+    #[inline]
+    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
+        c.read_f64()
+    }
+}
+
+impl<'a> ParseValue<'a> for bool {
+    #[inline]
+    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
+        c.read_bool()
+    }
+}
+
+impl<'a> ParseValue<'a> for Cow<'a, str> {
+    #[inline]
+    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
+        c.read_str()
+    }
+}
+
+/// `bytes`: base64, decoded.
+impl<'a> ParseValue<'a> for Vec<u8> {
+    #[inline]
+    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
+        c.read_bytes()
+    }
+}
+
+impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
+    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
+        c.begin_array(depth)?;
+        let mut out = Vec::new();
+        while c.next_element()? {
+            out.push(parse_field_value(c, depth + 1)?);
+        }
+        Ok(out)
+    }
+}
+
+impl<'a, T: ParseValue<'a>> ParseValue<'a> for Option<T> {
+    #[inline]
+    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
+        T::parse(c, depth).map(Some)
+    }
+}
+
+impl<'a, T: ParseValue<'a>> ParseValue<'a> for Box<T> {
+    #[inline]
+    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
+        T::parse(c, depth).map(Box::new)
+    }
+}
+
+/// Any JSON value, classified as serde_json classifies it.
+impl<'a> ParseValue<'a> for JsonValue<'a> {
+    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
+        match c.peek() {
+            b'n' => {
+                if c.eat_null() {
+                    Ok(JsonValue::Null)
+                } else {
+                    c.skip_value(depth).map(|()| JsonValue::Null)
+                }
+            }
+            b't' | b'f' => c.read_bool().map(JsonValue::Bool),
+            b'"' => c.read_str().map(JsonValue::String),
+            b'[' => {
+                c.begin_array(depth)?;
+                let mut items = Vec::new();
+                while c.next_element()? {
+                    items.push(JsonValue::parse(c, depth + 1)?);
+                }
+                Ok(JsonValue::Array(items))
+            }
+            b'{' => {
+                c.begin_object(depth)?;
+                let mut members = Vec::new();
+                while let Some(key) = c.next_key()? {
+                    members.push((key, JsonValue::parse(c, depth + 1)?));
+                }
+                Ok(JsonValue::Object(members))
+            }
+            _ => c.read_number().map(JsonValue::Number),
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! [`NulTerminated`]: an owned buffer with the terminating NUL the cursor needs, for JSON that
+//! does not come from TDLib's C API (tests, files, network).
+
+use super::cursor::Cursor;
+
+/// Owned bytes followed by one NUL, ready for a [`Cursor`].
+///
+/// `From<&str>`, `From<String>`, `From<&[u8]>` and `From<Vec<u8>>` append the NUL (reusing the
+/// vector when it has spare capacity). An interior NUL in the input ends the document there, so
+/// parsing then fails as truncated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NulTerminated {
+    /// The document followed by the appended NUL.
+    bytes: Vec<u8>,
+    /// Index of the first NUL in `bytes`.
+    nul: usize,
+}
+
+impl NulTerminated {
+    /// A cursor at the start of the document.
+    pub fn cursor(&self) -> Cursor<'_> {
+        Cursor::from_parts(&self.bytes, self.nul)
+    }
+
+    /// The document without the appended NUL.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.bytes.len() - 1]
+    }
+
+    /// The document including the appended NUL.
+    pub fn as_bytes_with_nul(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl From<Vec<u8>> for NulTerminated {
+    fn from(mut bytes: Vec<u8>) -> Self {
+        bytes.push(0);
+        let nul = memchr::memchr(0, &bytes).expect("a NUL was just pushed");
+        NulTerminated { bytes, nul }
+    }
+}
+
+impl From<&[u8]> for NulTerminated {
+    fn from(bytes: &[u8]) -> Self {
+        let mut v = Vec::with_capacity(bytes.len() + 1);
+        v.extend_from_slice(bytes);
+        NulTerminated::from(v)
+    }
+}
+
+impl From<String> for NulTerminated {
+    fn from(s: String) -> Self {
+        NulTerminated::from(s.into_bytes())
+    }
+}
+
+impl From<&str> for NulTerminated {
+    fn from(s: &str) -> Self {
+        NulTerminated::from(s.as_bytes())
+    }
+}

@@ -1,0 +1,385 @@
+//! Numbers: `i32`/`i64` (from JSON numbers or decimal strings), `f64`, and number skipping —
+//! with exactly serde_json's (feature `float_roundtrip`) acceptance and values.
+//!
+//! serde_json hands a number token to a visitor as `u64` (a non-negative integer literal that
+//! fits), `i64` (a negative integer literal that fits), or `f64` (anything with `.`/`e`/`E`,
+//! any integer literal beyond `u64`/`i64`, and `-0`, which becomes `-0.0`). An integer field
+//! accepts the first two when in range and rejects `f64`; an `f64` field converts `u64`/`i64`
+//! with `as f64` (correctly rounded) and parses the rest correctly rounded, failing with "number
+//! out of range" when the result is infinite. So every `f64` here is the correctly rounded value
+//! of the decimal token: short tokens take Clinger's exact fast path, others `str::parse::<f64>`
+//! (itself correctly rounded).
+
+use super::cursor::Cursor;
+use super::error::{Error, ErrorKind};
+use crate::json_value::Number;
+
+/// An integer's sign and magnitude; a magnitude beyond `u64` is saturated to `u64::MAX`, which
+/// no target type accepts.
+#[derive(Clone, Copy)]
+struct Int {
+    negative: bool,
+    magnitude: u64,
+}
+
+impl Int {
+    #[inline]
+    fn to_i64(self) -> Option<i64> {
+        if self.negative {
+            // -(2^63) is i64::MIN; `0 - m` in i64 arithmetic via wrapping is exact for m <= 2^63.
+            (self.magnitude <= 1 << 63).then(|| (self.magnitude as i64).wrapping_neg())
+        } else {
+            i64::try_from(self.magnitude).ok()
+        }
+    }
+
+    #[inline]
+    fn to_i32(self) -> Option<i32> {
+        if self.negative {
+            (self.magnitude <= 1 << 31).then(|| (self.magnitude as i64).wrapping_neg() as i32)
+        } else {
+            i32::try_from(self.magnitude).ok()
+        }
+    }
+}
+
+/// A lexed JSON number: `mantissa` holds its decimal digits (exact while `digits <= 19`) and the
+/// value is `mantissa * 10^exponent`.
+struct Decimal {
+    negative: bool,
+    mantissa: u64,
+    digits: usize,
+    exponent: i64,
+    /// No fraction and no exponent.
+    integer: bool,
+}
+
+/// Powers of ten that are exact in `f64`.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+impl<'a> Cursor<'a> {
+    /// Reads an `i32`: a JSON integer number in range, or a string holding a canonical decimal
+    /// integer in range (`-?(0|[1-9][0-9]*)`, not `-0`; escapes are decoded first).
+    #[inline]
+    pub fn read_i32(&mut self) -> Result<i32, Error> {
+        self.skip_ws();
+        let at = self.offset();
+        let int = self.read_int()?;
+        int.to_i32().ok_or(Error::new(at, ErrorKind::I32OutOfRange))
+    }
+
+    /// Reads an `i64` (TDLib writes `int64` as a decimal string, `int53` as a number); same
+    /// rules as [`read_i32`](Self::read_i32).
+    #[inline]
+    pub fn read_i64(&mut self) -> Result<i64, Error> {
+        self.skip_ws();
+        let at = self.offset();
+        let int = self.read_int()?;
+        int.to_i64().ok_or(Error::new(at, ErrorKind::I64OutOfRange))
+    }
+
+    /// Reads an `f64` from a JSON number (not from a string), bit-identical to serde_json with
+    /// `float_roundtrip`; magnitudes that round to infinity are [`ErrorKind::NumberOutOfRange`].
+    #[inline]
+    pub fn read_f64(&mut self) -> Result<f64, Error> {
+        self.skip_ws();
+        if !matches!(self.byte(), b'-' | b'0'..=b'9') {
+            return Err(self.error_or_end(ErrorKind::ExpectedNumber));
+        }
+        let begin = self.offset();
+        let d = self.lex_number()?;
+        self.to_f64(&d, begin)
+    }
+
+    /// Reads any JSON number classified as serde_json classifies it: a non-negative integer
+    /// literal that fits `u64` is `U64`, a negative one that fits `i64` is `I64`, anything else
+    /// (fraction, exponent, `-0`, beyond 64 bits) is `F64` — with the same values and errors
+    /// as [`read_f64`](Self::read_f64).
+    pub fn read_number(&mut self) -> Result<Number, Error> {
+        self.skip_ws();
+        if !matches!(self.byte(), b'-' | b'0'..=b'9') {
+            return Err(self.error_or_end(ErrorKind::ExpectedNumber));
+        }
+        let begin = self.offset();
+        let d = self.lex_number()?;
+        if d.integer {
+            let magnitude = if d.digits <= 19 {
+                Some(d.mantissa)
+            } else if d.digits == 20 {
+                // may or may not fit: let the standard library decide
+                let digits = &self.consumed()[begin + usize::from(d.negative)..];
+                core::str::from_utf8(digits)
+                    .ok()
+                    .and_then(|t| t.parse::<u64>().ok())
+            } else {
+                None
+            };
+            match magnitude {
+                Some(m) if !d.negative => return Ok(Number::U64(m)),
+                Some(m) if m != 0 && m <= 1 << 63 => {
+                    return Ok(Number::I64((m as i64).wrapping_neg()));
+                }
+                _ => {}
+            }
+        }
+        self.to_f64(&d, begin).map(Number::F64)
+    }
+
+    /// The correctly rounded value of a lexed number token that started at offset `begin`.
+    #[inline]
+    fn to_f64(&self, d: &Decimal, begin: usize) -> Result<f64, Error> {
+        if d.digits <= 19 {
+            if d.mantissa == 0 {
+                return Ok(if d.negative { -0.0 } else { 0.0 });
+            }
+            // Clinger's fast path: the mantissa and the power of ten are both exact in f64,
+            // so a single IEEE multiplication/division rounds the exact quotient/product
+            // correctly.
+            if d.mantissa <= 1 << 53 && (-22..=22).contains(&d.exponent) {
+                let m = d.mantissa as f64;
+                let v = if d.exponent < 0 {
+                    m / POW10[(-d.exponent) as usize]
+                } else {
+                    m * POW10[d.exponent as usize]
+                };
+                return Ok(if d.negative { -v } else { v });
+            }
+        }
+        self.parse_f64_slow(begin)
+    }
+
+    /// Correctly rounded conversion of the number token that starts at offset `begin` and ends
+    /// at the cursor.
+    #[cold]
+    #[inline(never)]
+    fn parse_f64_slow(&self, begin: usize) -> Result<f64, Error> {
+        let token = &self.consumed()[begin..];
+        let value = core::str::from_utf8(token)
+            .ok()
+            .and_then(|t| t.parse::<f64>().ok())
+            .ok_or(Error::new(begin, ErrorKind::InvalidNumber))?;
+        if value.is_infinite() {
+            return Err(Error::new(begin, ErrorKind::NumberOutOfRange));
+        }
+        Ok(value)
+    }
+
+    /// Skips a number token with the checks serde_json's `deserialize_any` makes (what the
+    /// serde reader's skipper uses): the grammar, and that a number it would read as `f64` is
+    /// finite (`1e400` is "number out of range").
+    #[inline]
+    pub(super) fn skip_number(&mut self) -> Result<(), Error> {
+        let begin = self.offset();
+        let d = self.lex_number()?;
+        // The value is below 10^(digits + exponent) (the mantissa has `digits` digits), so up to
+        // 10^308 < f64::MAX it cannot overflow; underflow to 0 is not an error.
+        if (d.digits as i64).saturating_add(d.exponent) <= 308 {
+            return Ok(());
+        }
+        self.to_f64(&d, begin).map(drop)
+    }
+
+    /// An integer from a number or a string.
+    #[inline]
+    fn read_int(&mut self) -> Result<Int, Error> {
+        match self.byte() {
+            b'-' | b'0'..=b'9' => self.read_int_number(),
+            b'"' => self.read_int_string(),
+            _ => Err(self.error_or_end(ErrorKind::ExpectedInteger)),
+        }
+    }
+
+    /// An integer number token; anything serde_json would call a float is an error.
+    #[inline]
+    fn read_int_number(&mut self) -> Result<Int, Error> {
+        let at = self.offset();
+        let negative = self.eat(b'-');
+        let mut magnitude;
+        match self.byte() {
+            b'0' => {
+                // SAFETY: the current byte is `0`, not NUL.
+                unsafe { self.bump() };
+                if self.byte().is_ascii_digit() {
+                    return Err(self.error(ErrorKind::InvalidNumber));
+                }
+                magnitude = 0;
+            }
+            c @ b'1'..=b'9' => {
+                // SAFETY: the current byte is a digit, not NUL.
+                unsafe { self.bump() };
+                magnitude = u64::from(c - b'0');
+                let mut digits = 1;
+                while let c @ b'0'..=b'9' = self.byte() {
+                    // SAFETY: the current byte is a digit, not NUL.
+                    unsafe { self.bump() };
+                    let d = u64::from(c - b'0');
+                    magnitude = if digits < 19 {
+                        // at most 19 digits: < 10^19 < 2^64, cannot overflow
+                        magnitude * 10 + d
+                    } else {
+                        magnitude
+                            .checked_mul(10)
+                            .and_then(|m| m.checked_add(d))
+                            .unwrap_or(u64::MAX)
+                    };
+                    digits += 1;
+                }
+            }
+            _ => return Err(self.error_or_end(ErrorKind::InvalidNumber)),
+        }
+        if matches!(self.byte(), b'.' | b'e' | b'E') || (negative && magnitude == 0) {
+            // serde_json: a fraction or exponent makes it f64, and so does `-0`.
+            return Err(Error::new(at, ErrorKind::FloatForInteger));
+        }
+        Ok(Int {
+            negative,
+            magnitude,
+        })
+    }
+
+    /// A string holding a canonical decimal integer (after unescaping).
+    #[inline(never)]
+    fn read_int_string(&mut self) -> Result<Int, Error> {
+        let at = self.offset();
+        // SAFETY: the current byte is `"` (checked by the caller).
+        unsafe { self.bump() };
+        let text = self.parse_str_body()?;
+        canonical_int(text.as_bytes()).ok_or(Error::new(at, ErrorKind::InvalidIntegerString))
+    }
+
+    /// Lexes a JSON number (RFC 8259 grammar) starting at the cursor.
+    #[inline]
+    fn lex_number(&mut self) -> Result<Decimal, Error> {
+        let negative = self.eat(b'-');
+        let mut mantissa = 0u64;
+        let mut digits = 0usize;
+        match self.byte() {
+            b'0' => {
+                // SAFETY: the current byte is `0`, not NUL.
+                unsafe { self.bump() };
+                if self.byte().is_ascii_digit() {
+                    return Err(self.error(ErrorKind::InvalidNumber));
+                }
+            }
+            b'1'..=b'9' => {
+                while let c @ b'0'..=b'9' = self.byte() {
+                    // SAFETY: the current byte is a digit, not NUL.
+                    unsafe { self.bump() };
+                    mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+                    digits += 1;
+                }
+            }
+            _ => return Err(self.error_or_end(ErrorKind::InvalidNumber)),
+        }
+        let mut exponent = 0i64;
+        let mut integer = true;
+        if self.eat(b'.') {
+            integer = false;
+            if !self.byte().is_ascii_digit() {
+                return Err(self.error_or_end(ErrorKind::InvalidNumber));
+            }
+            while let c @ b'0'..=b'9' = self.byte() {
+                // SAFETY: the current byte is a digit, not NUL.
+                unsafe { self.bump() };
+                mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+                digits += 1;
+                exponent -= 1;
+            }
+        }
+        if matches!(self.byte(), b'e' | b'E') {
+            integer = false;
+            // SAFETY: the current byte is `e` or `E`, not NUL.
+            unsafe { self.bump() };
+            let negative_exponent = if self.eat(b'-') {
+                true
+            } else {
+                self.eat(b'+');
+                false
+            };
+            if !self.byte().is_ascii_digit() {
+                return Err(self.error_or_end(ErrorKind::InvalidNumber));
+            }
+            let mut e = 0i64;
+            while let c @ b'0'..=b'9' = self.byte() {
+                // SAFETY: the current byte is a digit, not NUL.
+                unsafe { self.bump() };
+                // Saturate: beyond 10^9 the value is 0 or infinite (or the slow path decides).
+                if e < 1_000_000_000 {
+                    e = e * 10 + i64::from(c - b'0');
+                }
+            }
+            exponent += if negative_exponent { -e } else { e };
+        }
+        Ok(Decimal {
+            negative,
+            mantissa,
+            digits,
+            exponent,
+            integer,
+        })
+    }
+}
+
+/// Parses `-?(0|[1-9][0-9]*)`, not `-0`; a magnitude beyond `u64` saturates (out of range).
+fn canonical_int(s: &[u8]) -> Option<Int> {
+    let (negative, digits) = match s.strip_prefix(b"-") {
+        Some(rest) => (true, rest),
+        None => (false, s),
+    };
+    let valid = match digits {
+        [] => false,
+        [b'0'] => !negative,
+        [b'0', ..] => false,
+        _ => digits.iter().all(u8::is_ascii_digit),
+    };
+    if !valid {
+        return None;
+    }
+    let magnitude = digits.iter().try_fold(0u64, |m, &c| {
+        m.checked_mul(10)?.checked_add(u64::from(c - b'0'))
+    });
+    Some(Int {
+        negative,
+        magnitude: magnitude.unwrap_or(u64::MAX),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_int_rules() {
+        let ok = |s: &str| canonical_int(s.as_bytes()).and_then(Int::to_i64);
+        assert_eq!(ok("0"), Some(0));
+        assert_eq!(ok("-1"), Some(-1));
+        assert_eq!(ok("9223372036854775807"), Some(i64::MAX));
+        assert_eq!(ok("-9223372036854775808"), Some(i64::MIN));
+        assert_eq!(ok("9223372036854775808"), None);
+        assert_eq!(ok("-9223372036854775809"), None);
+        assert_eq!(ok("99999999999999999999999"), None);
+        for bad in [
+            "", "-", "-0", "01", "+1", "1.0", "1e3", " 1", "1 ", "0x1", "--1", "00",
+        ] {
+            assert!(canonical_int(bad.as_bytes()).is_none(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn int_ranges() {
+        let int = |negative, magnitude| Int {
+            negative,
+            magnitude,
+        };
+        assert_eq!(int(true, 1 << 31).to_i32(), Some(i32::MIN));
+        assert_eq!(int(true, (1 << 31) + 1).to_i32(), None);
+        assert_eq!(int(false, (1 << 31) - 1).to_i32(), Some(i32::MAX));
+        assert_eq!(int(false, 1 << 31).to_i32(), None);
+        assert_eq!(int(true, 1 << 63).to_i64(), Some(i64::MIN));
+        assert_eq!(int(true, u64::MAX).to_i64(), None);
+        assert_eq!(int(false, u64::MAX).to_i64(), None);
+    }
+}

@@ -1,0 +1,227 @@
+//! Strings: reading (borrowed when escape-free, decoded otherwise), skipping, and `bytes`.
+//!
+//! Validation is serde_json's `parse_str`, which is what `&str`/`String`/`Cow<str>` values, map
+//! keys, and the serde reader's value skipper (`deserialize_any` based) all go through:
+//! - raw control bytes 0x00–0x1F are errors (the terminating NUL reads as "unexpected end");
+//! - escapes are `\" \\ \/ \b \f \n \r \t \uXXXX` (hex in any case), nothing else;
+//! - a `\u` escape that is an unpaired UTF-16 surrogate is an error: a high surrogate must be
+//!   followed directly by `\u` + a low surrogate, and a lone low surrogate is an error;
+//! - raw bytes >= 0x80 must be valid UTF-8.
+//!
+//! (serde_json's `IgnoredAny` checks less — neither UTF-8 nor surrogates — but the reader does
+//! not use it, so neither do we.)
+
+use std::borrow::Cow;
+
+use super::cursor::Cursor;
+use super::error::{Error, ErrorKind};
+use super::scan::{plain_ascii_len, plain_len};
+
+impl<'a> Cursor<'a> {
+    /// Reads a string value. Escape-free strings are borrowed from the buffer; strings with
+    /// escapes are decoded into an owned `String`.
+    #[inline]
+    pub fn read_str(&mut self) -> Result<Cow<'a, str>, Error> {
+        self.skip_ws();
+        if !self.eat(b'"') {
+            return Err(self.error_or_end(ErrorKind::ExpectedString));
+        }
+        self.parse_str_body()
+    }
+
+    /// Reads a `bytes` value: a string, unescaped, then decoded as padded standard base64
+    /// ([`crate::base64::decode`]).
+    pub fn read_bytes(&mut self) -> Result<Vec<u8>, Error> {
+        self.skip_ws();
+        let at = self.offset();
+        let text = self.read_str()?;
+        crate::base64::decode(text.as_bytes())
+            .map_err(|e| Error::new(at, ErrorKind::InvalidBase64(e)))
+    }
+
+    /// Parses the rest of a string whose opening `"` was consumed.
+    #[inline]
+    pub(super) fn parse_str_body(&mut self) -> Result<Cow<'a, str>, Error> {
+        let rest = self.rest();
+        let (len, ascii) = plain_run(rest);
+        let run = &rest[..len];
+        if !ascii {
+            if let Err(e) = core::str::from_utf8(run) {
+                self.consume(e.valid_up_to());
+                return Err(self.error(ErrorKind::InvalidUtf8));
+            }
+        }
+        if rest.get(len) == Some(&b'"') {
+            // SAFETY: `run` is all ASCII (`plain_run` said so), or was just validated above.
+            let text = unsafe { core::str::from_utf8_unchecked(run) };
+            self.consume(len + 1);
+            return Ok(Cow::Borrowed(text));
+        }
+        self.consume(len);
+        self.parse_str_escaped(run).map(Cow::Owned)
+    }
+
+    /// The slow path of [`parse_str_body`](Self::parse_str_body): the cursor is at a `\`, a
+    /// control byte or the NUL, after the valid run of plain content `prefix`.
+    #[inline(never)]
+    fn parse_str_escaped(&mut self, prefix: &[u8]) -> Result<String, Error> {
+        let mut out: Vec<u8> = Vec::with_capacity(prefix.len() + 16);
+        out.extend_from_slice(prefix);
+        loop {
+            match self.byte() {
+                b'"' => {
+                    // SAFETY: the current byte is `"`.
+                    unsafe { self.bump() };
+                    break;
+                }
+                b'\\' => {
+                    // SAFETY: the current byte is `\`.
+                    unsafe { self.bump() };
+                    self.decode_escape(&mut out)?;
+                }
+                0 => return Err(self.error(ErrorKind::UnexpectedEnd)),
+                _ => return Err(self.error(ErrorKind::ControlCharacterInString)),
+            }
+            let rest = self.rest();
+            let (len, ascii) = plain_run(rest);
+            let run = &rest[..len];
+            if !ascii {
+                if let Err(e) = core::str::from_utf8(run) {
+                    self.consume(e.valid_up_to());
+                    return Err(self.error(ErrorKind::InvalidUtf8));
+                }
+            }
+            out.extend_from_slice(run);
+            self.consume(len);
+        }
+        // Every run appended was valid UTF-8 on its own, and `decode_escape` appends only
+        // ASCII or the UTF-8 encoding of a `char`; runs end at ASCII bytes, so no UTF-8
+        // sequence is split: the whole is valid. Checked anyway (cheap next to the copying),
+        // which keeps this path free of `unsafe`.
+        let at = self.offset() - 1;
+        String::from_utf8(out).map_err(|_| Error::new(at, ErrorKind::InvalidUtf8))
+    }
+
+    /// Decodes one escape after its `\` into `out`.
+    fn decode_escape(&mut self, out: &mut Vec<u8>) -> Result<(), Error> {
+        let c = self.byte();
+        let simple = match c {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            b'/' => b'/',
+            b'b' => 0x08,
+            b'f' => 0x0c,
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'u' => {
+                // SAFETY: the current byte is `u`.
+                unsafe { self.bump() };
+                let ch = self.decode_unicode_escape()?;
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                return Ok(());
+            }
+            _ => return Err(self.error_or_end(ErrorKind::InvalidEscape)),
+        };
+        // SAFETY: `c` is one of the escape letters above, not NUL.
+        unsafe { self.bump() };
+        out.push(simple);
+        Ok(())
+    }
+
+    /// After `\u`: the code point, combining a surrogate pair; lone surrogates are errors.
+    fn decode_unicode_escape(&mut self) -> Result<char, Error> {
+        let n = self.hex4()?;
+        match n {
+            0xDC00..=0xDFFF => Err(self.error(ErrorKind::LoneSurrogate)),
+            0xD800..=0xDBFF => {
+                if !(self.eat(b'\\') && self.eat(b'u')) {
+                    return Err(self.error_or_end(ErrorKind::LoneSurrogate));
+                }
+                let low = self.hex4()?;
+                if !(0xDC00..=0xDFFF).contains(&low) {
+                    return Err(self.error(ErrorKind::LoneSurrogate));
+                }
+                let c = 0x1_0000 + ((u32::from(n) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                Ok(char::from_u32(c).expect("a surrogate pair encodes a valid scalar value"))
+            }
+            _ => Ok(char::from_u32(u32::from(n)).expect("a non-surrogate BMP value is a char")),
+        }
+    }
+
+    /// Four hex digits (any case) of a `\u` escape.
+    #[inline]
+    fn hex4(&mut self) -> Result<u16, Error> {
+        let mut n = 0u16;
+        for _ in 0..4 {
+            let c = self.byte();
+            let d = match c {
+                b'0'..=b'9' => c - b'0',
+                b'a'..=b'f' => c - b'a' + 10,
+                b'A'..=b'F' => c - b'A' + 10,
+                _ => return Err(self.error_or_end(ErrorKind::InvalidEscape)),
+            };
+            // SAFETY: `c` is a hex digit, not NUL.
+            unsafe { self.bump() };
+            n = n << 4 | u16::from(d);
+        }
+        Ok(n)
+    }
+
+    /// Skips the rest of a string whose opening `"` was consumed, validating it exactly like
+    /// [`parse_str_body`](Self::parse_str_body) but producing nothing.
+    #[inline]
+    pub(super) fn skip_str_body(&mut self) -> Result<(), Error> {
+        loop {
+            let rest = self.rest();
+            let (len, ascii) = plain_run(rest);
+            // Checking each run between escapes on its own is the same as checking the decoded
+            // string: runs are cut at ASCII bytes, which never split a UTF-8 sequence, and
+            // escapes decode to whole characters.
+            if !ascii {
+                if let Err(e) = core::str::from_utf8(&rest[..len]) {
+                    self.consume(e.valid_up_to());
+                    return Err(self.error(ErrorKind::InvalidUtf8));
+                }
+            }
+            self.consume(len);
+            match self.byte() {
+                b'"' => {
+                    // SAFETY: the current byte is `"`.
+                    unsafe { self.bump() };
+                    return Ok(());
+                }
+                b'\\' => {
+                    // SAFETY: the current byte is `\`.
+                    unsafe { self.bump() };
+                    match self.byte() {
+                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {
+                            // SAFETY: the current byte is an escape letter, not NUL.
+                            unsafe { self.bump() };
+                        }
+                        b'u' => {
+                            // SAFETY: the current byte is `u`.
+                            unsafe { self.bump() };
+                            self.decode_unicode_escape()?;
+                        }
+                        _ => return Err(self.error_or_end(ErrorKind::InvalidEscape)),
+                    }
+                }
+                0 => return Err(self.error(ErrorKind::UnexpectedEnd)),
+                _ => return Err(self.error(ErrorKind::ControlCharacterInString)),
+            }
+        }
+    }
+}
+
+/// The run of plain string content (no `"`, `\` or control byte) at the start of `s`, and
+/// whether it is all ASCII (else the caller must validate it as UTF-8).
+#[inline(always)]
+fn plain_run(s: &[u8]) -> (usize, bool) {
+    let len = plain_ascii_len(s);
+    match s.get(len) {
+        Some(&b) if b >= 0x80 => (len + plain_len(&s[len..]), false),
+        _ => (len, true),
+    }
+}

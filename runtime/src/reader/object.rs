@@ -1,0 +1,286 @@
+//! Reading objects: the shared visitors behind every generated `Deserialize` impl.
+//!
+//! Generated code provides, per constructor, a [`ReadFields`] impl (a `match` on the key) and,
+//! per class, a [`ReadClass`] impl (a `match` on the `@type` name). Everything else — the field
+//! loop, the duplicate-key rule (the first occurrence wins, as in TDLib), skipping unknown keys,
+//! `@type` dispatch with a fast path for `@type` first and a buffered path for `@type` later,
+//! and the `@extra` / `@client_id` envelope — lives here once.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::value::{BorrowedStrDeserializer, StringDeserializer};
+use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, Visitor};
+
+use super::depth::DepthGuard;
+use super::json_tree::JsonValueDeserializer;
+use super::value::{AnyValue, CowStrVisitor, FieldValue, Key, ReadValue, Skip};
+use crate::json_value::JsonValue;
+use crate::unknown::UnknownObject;
+
+/// Bit set of the fields already read in one object (constructors have at most 64 fields).
+pub type Seen = u64;
+
+/// A constructor's fields, read one key at a time. Implemented by generated code.
+pub trait ReadFields<'de>: Default {
+    /// Reads the value of `key` into `self` and returns `true`, or returns `false` (value not
+    /// consumed) when `key` is not a field of this constructor.
+    fn read_field<A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        seen: &mut Seen,
+        map: &mut A,
+    ) -> Result<bool, A::Error>;
+}
+
+/// Reads one known field: the first occurrence is kept, later duplicates are skipped.
+#[inline]
+pub fn field<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
+    map: &mut A,
+    seen: &mut Seen,
+    bit: u32,
+    slot: &mut T,
+) -> Result<bool, A::Error> {
+    let mask = 1u64 << bit;
+    if *seen & mask != 0 {
+        map.next_value_seed(Skip)?;
+    } else {
+        *seen |= mask;
+        *slot = map.next_value_seed(FieldValue::<T>::new())?;
+    }
+    Ok(true)
+}
+
+/// The keys TDLib adds at the top level of what `td_receive` returns.
+#[derive(Debug, Default)]
+pub struct Envelope<'de> {
+    pub extra: Option<JsonValue<'de>>,
+    pub client_id: Option<i32>,
+    seen_client_id: bool,
+}
+
+impl<'de> Envelope<'de> {
+    fn read<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+        match key {
+            "@extra" if self.extra.is_none() => {
+                self.extra = Some(map.next_value_seed(AnyValue)?);
+            }
+            "@client_id" if !self.seen_client_id => {
+                self.seen_client_id = true;
+                self.client_id = map.next_value_seed(FieldValue::<Option<i32>>::new())?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// Reads the remaining members of an object into `T`.
+pub fn read_rest<'de, A: MapAccess<'de>, T: ReadFields<'de>>(
+    map: &mut A,
+    mut envelope: Option<&mut Envelope<'de>>,
+) -> Result<T, A::Error> {
+    let mut out = T::default();
+    let mut seen: Seen = 0;
+    while let Some(Key(key)) = map.next_key()? {
+        if !out.read_field(&key, &mut seen, map)? {
+            skip_or_envelope(&key, map, envelope.as_deref_mut())?;
+        }
+    }
+    Ok(out)
+}
+
+/// Skips the remaining members of an object of unknown type, keeping its name.
+pub fn read_unknown<'de, A: MapAccess<'de>>(
+    name: Cow<'de, str>,
+    map: &mut A,
+    mut envelope: Option<&mut Envelope<'de>>,
+) -> Result<UnknownObject<'de>, A::Error> {
+    while let Some(Key(key)) = map.next_key()? {
+        skip_or_envelope(&key, map, envelope.as_deref_mut())?;
+    }
+    Ok(UnknownObject { type_name: name })
+}
+
+#[inline]
+fn skip_or_envelope<'de, A: MapAccess<'de>>(
+    key: &str,
+    map: &mut A,
+    envelope: Option<&mut Envelope<'de>>,
+) -> Result<(), A::Error> {
+    if let Some(envelope) = envelope {
+        if envelope.read(key, map)? {
+            return Ok(());
+        }
+    }
+    map.next_value_seed(Skip)
+}
+
+/// `Deserialize` for a constructor: an object whose keys are read by `T::read_field`.
+#[inline]
+pub fn deserialize_struct<'de, D: Deserializer<'de>, T: ReadFields<'de>>(
+    d: D,
+) -> Result<T, D::Error> {
+    d.deserialize_map(StructVisitor(PhantomData))
+}
+
+struct StructVisitor<T>(PhantomData<T>);
+
+impl<'de, T: ReadFields<'de>> Visitor<'de> for StructVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+        let _level = DepthGuard::enter()?;
+        read_rest(&mut map, None)
+    }
+}
+
+/// A class (several constructors) or the top-level `Object`: chooses the constructor by
+/// `@type`. Implemented by generated code.
+pub trait ReadClass<'de>: Sized {
+    /// Reads the rest of an object whose `@type` is `name` (unknown names give `Unknown`).
+    fn read_variant<A: MapAccess<'de>>(
+        name: Cow<'de, str>,
+        map: &mut A,
+        envelope: Option<&mut Envelope<'de>>,
+    ) -> Result<Self, A::Error>;
+}
+
+/// `Deserialize` for a class.
+#[inline]
+pub fn deserialize_class<'de, D: Deserializer<'de>, T: ReadClass<'de>>(
+    d: D,
+) -> Result<T, D::Error> {
+    d.deserialize_map(ClassVisitor(PhantomData))
+}
+
+struct ClassVisitor<T>(PhantomData<T>);
+
+impl<'de, T: ReadClass<'de>> Visitor<'de> for ClassVisitor<T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON object with \"@type\"")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+        let _level = DepthGuard::enter()?;
+        read_tagged(&mut map, None)
+    }
+}
+
+struct TypeName;
+
+impl<'de> DeserializeSeed<'de> for TypeName {
+    type Value = Cow<'de, str>;
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(CowStrVisitor)
+    }
+}
+
+fn read_tagged<'de, A: MapAccess<'de>, T: ReadClass<'de>>(
+    map: &mut A,
+    envelope: Option<&mut Envelope<'de>>,
+) -> Result<T, A::Error> {
+    let first = match map.next_key::<Key<'de>>()? {
+        None => return Err(A::Error::missing_field("@type")),
+        Some(Key(key)) => key,
+    };
+    if first == "@type" {
+        let name = map.next_value_seed(TypeName)?;
+        return T::read_variant(name, map, envelope);
+    }
+    // Slow path: `@type` is not first. Buffer the members before it, then replay them.
+    let mut buffered = vec![(first, map.next_value_seed(AnyValue)?)];
+    let name = loop {
+        match map.next_key::<Key<'de>>()? {
+            None => return Err(A::Error::missing_field("@type")),
+            Some(Key(key)) if key == "@type" => break map.next_value_seed(TypeName)?,
+            Some(Key(key)) => {
+                let value = map.next_value_seed(AnyValue)?;
+                buffered.push((key, value));
+            }
+        }
+    };
+    let mut replay = Replay {
+        buffered: buffered.into_iter(),
+        value: None,
+        inner: map,
+    };
+    T::read_variant(name, &mut replay, envelope)
+}
+
+/// Members buffered before `@type`, followed by the rest of the live map.
+struct Replay<'m, 'de, A> {
+    buffered: std::vec::IntoIter<(Cow<'de, str>, JsonValue<'de>)>,
+    value: Option<JsonValue<'de>>,
+    inner: &'m mut A,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Replay<'_, 'de, A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        match self.buffered.next() {
+            Some((key, value)) => {
+                self.value = Some(value);
+                match key {
+                    Cow::Borrowed(key) => seed
+                        .deserialize(BorrowedStrDeserializer::<A::Error>::new(key))
+                        .map(Some),
+                    Cow::Owned(key) => seed
+                        .deserialize(StringDeserializer::<A::Error>::new(key))
+                        .map(Some),
+                }
+            }
+            None => self.inner.next_key_seed(seed),
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        match self.value.take() {
+            Some(value) => seed.deserialize(JsonValueDeserializer::<A::Error>::new(value)),
+            None => self.inner.next_value_seed(seed),
+        }
+    }
+}
+
+/// What `td_receive` returns: an object plus TDLib's top-level `@extra` and `@client_id`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Received<'a, T> {
+    pub object: T,
+    /// The request's `@extra`, echoed (opaque JSON); `None` when absent.
+    pub extra: Option<JsonValue<'a>>,
+    /// `@client_id`, present on every `td_receive` result of TDLib's client-id interface.
+    pub client_id: Option<i32>,
+}
+
+impl<'de, T: ReadClass<'de>> serde::Deserialize<'de> for Received<'de, T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(ReceivedVisitor(PhantomData))
+    }
+}
+
+struct ReceivedVisitor<T>(PhantomData<T>);
+
+impl<'de, T: ReadClass<'de>> Visitor<'de> for ReceivedVisitor<T> {
+    type Value = Received<'de, T>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a TDLib object with \"@type\"")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let _level = DepthGuard::enter()?;
+        let mut envelope = Envelope::default();
+        let object = read_tagged(&mut map, Some(&mut envelope))?;
+        Ok(Received {
+            object,
+            extra: envelope.extra,
+            client_id: envelope.client_id,
+        })
+    }
+}

@@ -1,0 +1,178 @@
+//! The validator: parses one payload with both parsers and says whether they agree, or where
+//! they first differ (`updateNewMessage.message.content.text.entities[2].offset`, with both
+//! values), or which one rejected it.
+
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::parse::ParseClass;
+use crate::pointer::{Cursor, NulTerminated};
+use crate::reader::{ReadClass, Received};
+
+/// The outcome of validating one payload.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    /// Both parsers accepted it and built equal values.
+    Agree,
+    /// Both rejected it (the messages may differ).
+    BothRejected { reader: String, pointer: String },
+    /// Only the reader rejected it.
+    ReaderRejected { reader: String },
+    /// Only the pointer parser rejected it.
+    PointerRejected { pointer: String },
+    /// Both accepted it but the values differ; `path` names the first differing field.
+    Disagree {
+        path: String,
+        reader: String,
+        pointer: String,
+    },
+}
+
+impl Verdict {
+    /// Whether the two parsers agree (both accepted with equal values, or both rejected).
+    pub fn is_agreement(&self) -> bool {
+        matches!(self, Verdict::Agree | Verdict::BothRejected { .. })
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Verdict::Agree => f.write_str("agree"),
+            Verdict::BothRejected { reader, pointer } => {
+                write!(f, "both rejected (reader: {reader}; pointer: {pointer})")
+            }
+            Verdict::ReaderRejected { reader } => {
+                write!(f, "only the reader rejected: {reader}")
+            }
+            Verdict::PointerRejected { pointer } => {
+                write!(f, "only the pointer parser rejected: {pointer}")
+            }
+            Verdict::Disagree {
+                path,
+                reader,
+                pointer,
+            } => write!(f, "{path}: reader {reader}, pointer {pointer}"),
+        }
+    }
+}
+
+impl<T: Serialize> Serialize for Received<'_, T> {
+    /// The object's members, then `@extra` and `@client_id` when present, as TDLib writes them.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeMap};
+        let object = serde_json::to_value(&self.object).map_err(S::Error::custom)?;
+        let Value::Object(members) = object else {
+            return Err(S::Error::custom(
+                "object did not serialize as a JSON object",
+            ));
+        };
+        let mut map = s.serialize_map(None)?;
+        for (key, value) in &members {
+            map.serialize_entry(key, value)?;
+        }
+        if let Some(extra) = &self.extra {
+            map.serialize_entry("@extra", extra)?;
+        }
+        if let Some(id) = &self.client_id {
+            map.serialize_entry("@client_id", id)?;
+        }
+        map.end()
+    }
+}
+
+/// Validates one payload with both parsers, `T` being the generated top-level `Object`.
+/// `buffer` holds the JSON text plus its terminating NUL (see [`NulTerminated`]).
+pub fn validate<'a, T>(buffer: &'a NulTerminated) -> Verdict
+where
+    T: ReadClass<'a> + ParseClass<'a> + Serialize + PartialEq,
+{
+    let bytes = buffer.as_bytes_with_nul();
+    let text = buffer.as_bytes();
+    let reader = crate::reader::from_slice::<Received<'_, T>>(text);
+    let pointer = Cursor::from_bytes_with_nul(bytes).and_then(crate::parse::parse_received::<T>);
+    match (reader, pointer) {
+        (Ok(r), Ok(p)) if r == p => Verdict::Agree,
+        (Ok(r), Ok(p)) => {
+            let r = serde_json::to_value(&r).unwrap_or(Value::Null);
+            let p = serde_json::to_value(&p).unwrap_or(Value::Null);
+            let root = r
+                .get("@type")
+                .and_then(Value::as_str)
+                .unwrap_or("<object>")
+                .to_string();
+            match first_difference(&r, &p, root) {
+                Some((path, rv, pv)) => Verdict::Disagree {
+                    path,
+                    reader: rv,
+                    pointer: pv,
+                },
+                None => Verdict::Disagree {
+                    path: "<root>".into(),
+                    reader: "values differ but serialize equally".into(),
+                    pointer: String::new(),
+                },
+            }
+        }
+        (Err(r), Err(p)) => Verdict::BothRejected {
+            reader: r.to_string(),
+            pointer: p.to_string(),
+        },
+        (Err(r), Ok(_)) => Verdict::ReaderRejected {
+            reader: r.to_string(),
+        },
+        (Ok(_), Err(p)) => Verdict::PointerRejected {
+            pointer: p.to_string(),
+        },
+    }
+}
+
+/// The first place two JSON values differ: its path and both values (compact JSON).
+pub fn first_difference(a: &Value, b: &Value, path: String) -> Option<(String, String, String)> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (key, va) in x {
+                if key == "@type" && path.ends_with(va.as_str().unwrap_or("")) {
+                    if y.get(key) != Some(va) {
+                        return Some((path, va.to_string(), show(y.get(key))));
+                    }
+                    continue;
+                }
+                let child = format!("{path}.{key}");
+                match y.get(key) {
+                    Some(vb) => {
+                        if let Some(found) = first_difference(va, vb, child) {
+                            return Some(found);
+                        }
+                    }
+                    None => return Some((child, va.to_string(), "absent".into())),
+                }
+            }
+            y.iter()
+                .find(|(key, _)| !x.contains_key(*key))
+                .map(|(key, vb)| (format!("{path}.{key}"), "absent".into(), vb.to_string()))
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            for (i, (va, vb)) in x.iter().zip(y).enumerate() {
+                if let Some(found) = first_difference(va, vb, format!("{path}[{i}]")) {
+                    return Some(found);
+                }
+            }
+            (x.len() != y.len()).then(|| {
+                (
+                    format!("{path}.len()"),
+                    x.len().to_string(),
+                    y.len().to_string(),
+                )
+            })
+        }
+        _ if a == b => None,
+        _ => Some((path, a.to_string(), b.to_string())),
+    }
+}
+
+fn show(value: Option<&Value>) -> String {
+    value.map_or_else(|| "absent".into(), Value::to_string)
+}

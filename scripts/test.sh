@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The project's test command (the README's): `bash scripts/test.sh` from the workspace root.
+# Installs the TDLib libraries the tests load, then format check, clippy and the test suite.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+bash scripts/install-tdlib.sh
+
+# Tests that need libtdjson fail (instead of skipping) when it cannot be found.
+export TLGEN_REQUIRE_TDJSON=1
+
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+cargo test --workspace

@@ -1,0 +1,34 @@
+//! `validate FILE.jsonl...`: parses every line with both generated parsers and prints
+//! `N payloads: A agree, R both rejected, D disagree`, then the first disagreements with the
+//! path of the first differing field. Exits 1 if any payload disagrees.
+
+use std::process::ExitCode;
+
+use tlgen_tests::Report;
+
+fn main() -> ExitCode {
+    let files: Vec<String> = std::env::args().skip(1).collect();
+    if files.is_empty() {
+        eprintln!("usage: validate FILE.jsonl...");
+        return ExitCode::from(2);
+    }
+    let mut report = Report::default();
+    for file in &files {
+        match std::fs::read_to_string(file) {
+            Ok(text) => report.add_lines(file, &text),
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    println!("{report}");
+    for (file, line, verdict) in report.disagreements.iter().take(10) {
+        println!("  {file}:{line}: {verdict}");
+    }
+    if report.disagreements.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

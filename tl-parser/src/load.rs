@@ -1,0 +1,70 @@
+//! Reading a schema file, choosing the form by extension (`.json` = JSON form, else text).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::diagnostics::{Diagnostic, render_all};
+use crate::model::Schema;
+
+/// Why [`load`] failed.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read (or is not UTF-8).
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// The file has syntax errors.
+    Parse {
+        path: PathBuf,
+        diagnostics: Vec<Diagnostic>,
+        /// The diagnostics rendered rustc-style, naming the path.
+        rendered: String,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            LoadError::Parse { rendered, .. } => f.write_str(rendered.trim_end()),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::Io { error, .. } => Some(error),
+            LoadError::Parse { .. } => None,
+        }
+    }
+}
+
+/// Reads and parses the schema at `path`: `.json` files in Telegram's JSON form, anything else
+/// as TL text. Returns the schema and the source text (for rendering check diagnostics).
+pub fn load(path: &Path) -> Result<(Schema, String), LoadError> {
+    let source = std::fs::read_to_string(path).map_err(|error| LoadError::Io {
+        path: path.to_owned(),
+        error,
+    })?;
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let parsed = if is_json {
+        crate::parse_json(&source)
+    } else {
+        crate::parse(&source)
+    };
+    match parsed {
+        Ok(schema) => Ok((schema, source)),
+        Err(diagnostics) => {
+            let rendered = render_all(&diagnostics, &path.display().to_string(), &source);
+            Err(LoadError::Parse {
+                path: path.to_owned(),
+                diagnostics,
+                rendered,
+            })
+        }
+    }
+}
