@@ -1,0 +1,94 @@
+//! Snapshots of generated code for a small schema that uses every feature the generator
+//! handles: scalars of every kind, vectors of vectors, bytes, "may be null" objects and vector
+//! elements, a class with several constructors, recursion, a keyword field, a prelude-clashing
+//! name, a function. A change to the output shows up in review.
+
+use std::path::PathBuf;
+
+const SCHEMA: &str = r#"double ? = Double;
+string ? = String;
+
+int32 = Int32;
+int53 = Int53;
+int64 = Int64;
+bytes = Bytes;
+
+boolFalse = Bool;
+boolTrue = Bool;
+
+vector {t:Type} # [ t ] = Vector t;
+
+//@description An object of this type is returned on a successful function call
+ok = Ok;
+
+//@class RichText @description Rich text
+//@description A plain text @text Text
+richTextPlain text:string = RichText;
+//@description A bold rich text @text Text
+richTextBold text:RichText = RichText;
+//@description A concatenation @texts Texts
+richTexts texts:vector<RichText> = RichText;
+
+//@description A photo @id Identifier @data Raw bytes @sizes Sizes @rows Rows of keys
+photo id:int64 data:bytes sizes:vector<int32> rows:vector<vector<string>> = Photo;
+
+//@description A user
+//@id Identifier
+//@type Kind of the user
+//@photo Photo; may be null
+//@ratio Aspect ratio
+//@is_bot True, if bot
+//@parts Parts; elements may be null
+//@about About text
+//@count Counter
+user id:int53 type:string photo:photo ratio:double is_bot:Bool parts:vector<photo> about:RichText count:int32 = User;
+
+---functions---
+
+//@description Returns a user @user_id Identifier
+getUser user_id:int53 = User;
+"#;
+
+fn generate(mode: tlgen::Mode) -> String {
+    let dir = std::env::temp_dir().join(format!("tlgen-snapshot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path: PathBuf = dir.join("small_api.tl");
+    std::fs::write(&path, SCHEMA).unwrap();
+    let generated = tlgen::Config::new().mode(mode).generate(&path).unwrap();
+    generated.code
+}
+
+#[test]
+fn reader_mode_output() {
+    insta::assert_snapshot!(generate(tlgen::Mode::Reader));
+}
+
+#[test]
+fn pointer_mode_output() {
+    insta::assert_snapshot!(generate(tlgen::Mode::Pointer));
+}
+
+#[test]
+fn output_is_deterministic() {
+    assert_eq!(generate(tlgen::Mode::Both), generate(tlgen::Mode::Both));
+}
+
+#[test]
+fn user_facing_names() {
+    let code = generate(tlgen::Mode::Reader);
+    for expected in [
+        "pub struct OkObject",
+        "pub r#type: ::std::borrow::Cow<'a, str>",
+        "pub photo: ::core::option::Option<super::types::Photo<'a>>",
+        "pub parts: ::std::vec::Vec<::core::option::Option<super::types::Photo<'a>>>",
+        "pub rows: ::std::vec::Vec<::std::vec::Vec<::std::borrow::Cow<'a, str>>>",
+        // small variant (a box inside): not boxed again
+        "Bold(super::types::RichTextBold<'a>)",
+        // recursion through a field: boxed
+
+        "pub text: ::std::boxed::Box<super::enums::RichText<'a>>",
+        "pub struct GetUser {",
+    ] {
+        assert!(code.contains(expected), "missing `{expected}`");
+    }
+}
