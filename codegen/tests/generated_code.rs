@@ -85,7 +85,6 @@ fn user_facing_names() {
         // small variant (a box inside): not boxed again
         "Bold(super::types::RichTextBold<'a>)",
         // recursion through a field: boxed
-
         "pub text: ::std::boxed::Box<super::enums::RichText<'a>>",
         "pub struct GetUser {",
     ] {
