@@ -35,14 +35,20 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
         .fields
         .iter()
         .map(|f| Literal::byte_string(format!("\"{}\":", f.tl_name).as_bytes()));
+    // `index` always comes from `KEYS`, so the last field takes the wildcard arm.
+    let last = s.fields.len().saturating_sub(1);
     let arms = s.fields.iter().enumerate().map(|(index, f)| {
         let field = ident(&f.rust_name);
-        quote!(#index => self.#field = #rt::parse::ParseValue::parse(c, depth)?,)
+        let pattern = if index == last { quote!(_) } else { quote!(#index) };
+        quote!(#pattern => self.#field = #rt::parse::ParseValue::parse(c, depth)?,)
     });
-    let body = if s.fields.is_empty() {
-        quote!(let _ = (index, c, depth);)
-    } else {
-        quote!(match index { #(#arms)* _ => {} })
+    let body = match s.fields.as_slice() {
+        [] => quote!(let _ = (index, c, depth);),
+        [only] => {
+            let field = ident(&only.rust_name);
+            quote!(let _ = index; self.#field = #rt::parse::ParseValue::parse(c, depth)?;)
+        }
+        _ => quote!(match index { #(#arms)* }),
     };
     let value = parse_value_impl(&ty, quote!(parse_struct));
     quote! {
