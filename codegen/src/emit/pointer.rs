@@ -39,7 +39,11 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
     let last = s.fields.len().saturating_sub(1);
     let arms = s.fields.iter().enumerate().map(|(index, f)| {
         let field = ident(&f.rust_name);
-        let pattern = if index == last { quote!(_) } else { quote!(#index) };
+        let pattern = if index == last {
+            quote!(_)
+        } else {
+            quote!(#index)
+        };
         quote!(#pattern => self.#field = #rt::parse::ParseValue::parse(c, depth)?,)
     });
     let body = match s.fields.as_slice() {
