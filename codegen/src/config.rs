@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use crate::emit::{self, Header};
 use crate::model::Model;
+use crate::prune::{Selection, prune};
 
 /// Which parsers to emit beside the types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -68,6 +69,7 @@ pub struct Config {
     mode: Mode,
     out_dir: Option<PathBuf>,
     emit_rerun: bool,
+    selection: Selection,
 }
 
 /// What one generation produced.
@@ -137,6 +139,31 @@ impl Config {
         self
     }
 
+    /// Emit only what these constructors, classes or functions (TL names) need; other
+    /// constructors of a kept class parse as `Unknown`. See [`crate::prune`].
+    pub fn roots<I: IntoIterator<Item = S>, S: Into<String>>(&mut self, roots: I) -> &mut Self {
+        self.selection
+            .roots
+            .extend(roots.into_iter().map(Into::into));
+        self
+    }
+
+    /// Emit every type TDLib can send (reachable from a function result), and requests only
+    /// for the functions named by [`Config::functions`] or [`Config::roots`].
+    pub fn output_types(&mut self, yes: bool) -> &mut Self {
+        self.selection.output_types = yes;
+        self
+    }
+
+    /// Emit requests only for these functions (TL names).
+    pub fn functions<I: IntoIterator<Item = S>, S: Into<String>>(&mut self, names: I) -> &mut Self {
+        self.selection
+            .functions
+            .get_or_insert_with(Vec::new)
+            .extend(names.into_iter().map(Into::into));
+        self
+    }
+
     /// Whether `compile` prints `cargo:rerun-if-changed` (default: yes).
     pub fn emit_rerun_if_changed(&mut self, yes: bool) -> &mut Self {
         self.emit_rerun = yes;
@@ -200,6 +227,7 @@ impl Config {
                 .collect::<Vec<_>>()
                 .join("\n"),
         })?;
+        let model = prune(model, &self.selection).map_err(|message| Error { message })?;
         let name = schema
             .file_name()
             .and_then(|s| s.to_str())
@@ -212,13 +240,12 @@ impl Config {
                 mode: self.mode,
             },
         );
-        let summary = parsed.summary();
         Ok(Generated {
             summary: GenerationSummary {
-                types: summary.types,
-                constructors: summary.constructors,
-                classes: summary.classes,
-                functions: summary.functions,
+                types: model.type_count(),
+                constructors: model.structs.len(),
+                classes: model.classes.len(),
+                functions: model.functions.len(),
                 lines: code.lines().count(),
                 elapsed: started.elapsed(),
             },

@@ -8,5 +8,7 @@ pub mod config;
 mod emit;
 pub mod model;
 mod names;
+pub mod prune;
+pub mod synth;
 
 pub use config::{Config, Error, Generated, GenerationSummary, Mode};

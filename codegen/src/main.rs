@@ -2,8 +2,11 @@
 //!
 //! ```text
 //! tlgen --mode reader|pointer|both --schema td_api.tl --out td_api.rs   (or --out - for stdout)
+//!       [--roots updateNewMessage,getChats] [--output-types] [--functions getChats,getMe]
 //! tlgen check --schema td_api.tl
 //! tlgen schema --to-json --schema td_api.tl [--out td_api.json]
+//! tlgen synth --schema td_api.tl --seed 1 --count 100 [--root Update] [--all] [--cover] [--out F]
+//! tlgen synth --schema td_api.tl --seed 1 --escapes [--out F]   |   --named DIR
 //! ```
 
 use std::io::Write;
@@ -37,6 +40,15 @@ struct GenerateArgs {
     /// Where to write the Rust file; `-` for standard output.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Emit only what these constructors, classes or functions need (comma-separated TL names).
+    #[arg(long, value_delimiter = ',')]
+    roots: Vec<String>,
+    /// Emit every type TDLib can send (reachable from function results).
+    #[arg(long)]
+    output_types: bool,
+    /// Emit requests only for these functions (comma-separated TL names).
+    #[arg(long, value_delimiter = ',')]
+    functions: Option<Vec<String>>,
 }
 
 #[derive(Subcommand)]
@@ -57,6 +69,39 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Generate synthetic TDLib JSON payloads (one per line) from a schema.
+    Synth(SynthArgs),
+}
+
+#[derive(Args)]
+struct SynthArgs {
+    /// The schema (.tl text, or .json in Telegram's JSON form).
+    #[arg(long)]
+    schema: PathBuf,
+    /// Seed of the deterministic generator.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Number of random payloads.
+    #[arg(long, default_value_t = 10)]
+    count: usize,
+    /// Only values of this constructor (`updateNewMessage`) or class (`Update`).
+    #[arg(long)]
+    root: Option<String>,
+    /// Include constructors TDLib never sends (not reachable from function results).
+    #[arg(long)]
+    all: bool,
+    /// First write one payload per constructor of the root, in schema order.
+    #[arg(long)]
+    cover: bool,
+    /// Write the escape corpus (string literals TDLib never writes) instead.
+    #[arg(long, conflicts_with_all = ["named", "cover", "root"])]
+    escapes: bool,
+    /// Write the named benchmark payloads into this directory instead.
+    #[arg(long, conflicts_with_all = ["escapes", "cover", "root", "out"])]
+    named: Option<PathBuf>,
+    /// Output file (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -68,6 +113,7 @@ fn main() -> ExitCode {
             to_json,
             out,
         }) => convert(&schema, to_json, out),
+        Some(Command::Synth(args)) => synth(args),
         None => generate(cli.generate),
     };
     match result {
@@ -86,10 +132,15 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
     let out = args
         .out
         .ok_or("missing --out FILE (or --out - for stdout)")?;
-    let generated = tlgen::Config::new()
+    let mut config = tlgen::Config::new();
+    config
         .mode(args.mode)
-        .generate(&schema)
-        .map_err(|e| e.to_string())?;
+        .roots(args.roots)
+        .output_types(args.output_types);
+    if let Some(functions) = args.functions {
+        config.functions(functions);
+    }
+    let generated = config.generate(&schema).map_err(|e| e.to_string())?;
     write_output(Some(out), &generated.code)?;
     eprintln!("{}", generated.summary);
     Ok(())
@@ -115,6 +166,37 @@ fn convert(schema: &std::path::Path, to_json: bool, out: Option<PathBuf>) -> Res
     }
     let (parsed, _) = tl_parser::load(schema).map_err(|e| e.to_string())?;
     write_output(out, &tl_parser::to_json(&parsed))
+}
+
+fn synth(args: SynthArgs) -> Result<(), String> {
+    let (parsed, _) = tl_parser::load(&args.schema).map_err(|e| e.to_string())?;
+    let mut synth = tlgen::synth::Synth::from_schema(&parsed, args.seed).map_err(|errors| {
+        let messages: Vec<String> = errors.iter().map(|e| e.message.clone()).collect();
+        messages.join("\n")
+    })?;
+    if let Some(dir) = args.named {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for named in tlgen::synth::named::named_payloads(&mut synth).map_err(|e| e.to_string())? {
+            let path = dir.join(named.file);
+            write_output(Some(path.clone()), &format!("{}\n", named.json))?;
+            eprintln!("{}: {} bytes", path.display(), named.json.len() + 1);
+        }
+        return Ok(());
+    }
+    let lines = if args.escapes {
+        tlgen::synth::named::escape_lines(&mut synth)
+    } else {
+        synth.lines(args.root.as_deref(), args.all, args.cover, args.count)
+    }
+    .map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    for line in &lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    write_output(args.out, &text)?;
+    eprintln!("{} payloads, {} bytes", lines.len(), text.len());
+    Ok(())
 }
 
 fn write_output(out: Option<PathBuf>, text: &str) -> Result<(), String> {

@@ -129,6 +129,11 @@ impl Model {
         self.structs.iter().find(|s| s.tl_name == name)
     }
 
+    /// Distinct result types: classes plus constructors that are not in a class.
+    pub fn type_count(&self) -> usize {
+        self.classes.len() + self.structs.iter().filter(|s| s.class.is_none()).count()
+    }
+
     /// Whether a shape needs the lifetime `'a`.
     pub fn shape_lifetime(&self, shape: &Shape) -> bool {
         match shape {

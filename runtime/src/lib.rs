@@ -6,11 +6,16 @@
 //! - [`parse`]: the pointer parser's object layer (field loop, `@type` dispatch, envelope).
 //! - [`reader`]: shared serde machinery the generated `Deserialize` impls call.
 //! - [`ser`]: adapters for writing objects back as TDLib JSON.
+//! - [`function`]: typed requests (`Function`, `Schema`), TDLib errors, request/answer helpers;
+//!   `client` (feature `tdjson`): a typed TDLib client on top of them.
 //! - [`base64`], [`limits`]: rules both parsers share, so they cannot drift.
 //! - [`JsonValue`], [`UnknownObject`], [`IntoStatic`]: types generated code uses.
 
 pub mod base64;
+#[cfg(feature = "tdjson")]
+pub mod client;
 pub mod element;
+pub mod function;
 pub mod json_value;
 pub mod limits;
 pub mod owned;

@@ -257,14 +257,7 @@ impl TdJson {
     /// The answer lives in TDLib's thread-local buffer: it borrows `self` mutably so that it
     /// cannot outlive the next `receive`/`execute`.
     pub fn receive(&mut self, timeout: f64) -> Option<&CStr> {
-        let ptr = {
-            let _guard = RECEIVE_LOCK
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            // SAFETY: the lock above makes calls from different threads sequential, as TDLib
-            // requires; the function pointer has the declared signature.
-            unsafe { (self.receive)(timeout) }
-        };
+        let ptr = self.receive_ptr(timeout);
         if ptr.is_null() {
             return None;
         }
@@ -273,6 +266,48 @@ impl TdJson {
         // tied to `&mut self`; this thread has no other handle (`HANDLE_ON_THIS_THREAD`) and the
         // handle cannot move to another thread (`!Send`), so no such call can happen first.
         Some(unsafe { CStr::from_ptr(ptr) })
+    }
+
+    /// Like [`TdJson::receive`], repeated until `accept` returns `true` for an answer, which is
+    /// then returned, or until `timeout` has passed (`None`). `accept` sees every answer once
+    /// and cannot keep it (its borrow ends with the closure call).
+    ///
+    /// This is how a caller waits for one particular answer while handling the others: a loop
+    /// around [`TdJson::receive`] that returns one answer and continues otherwise is rejected by
+    /// today's borrow checker (the returned borrow would have to span the next iteration).
+    pub fn receive_until(
+        &mut self,
+        timeout: std::time::Duration,
+        mut accept: impl FnMut(&CStr) -> bool,
+    ) -> Option<&CStr> {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let ptr = self.receive_ptr(left.as_secs_f64());
+            if !ptr.is_null() {
+                // SAFETY: as in `receive`: valid until the next td_receive/td_execute on this
+                // thread. `accept` gets a borrow that ends before the next loop iteration calls
+                // td_receive again; the one returned is tied to `&mut self`, which excludes
+                // further calls while it lives.
+                let answer = unsafe { CStr::from_ptr(ptr) };
+                if accept(answer) {
+                    return Some(answer);
+                }
+            }
+            if std::time::Instant::now() >= deadline {
+                return None;
+            }
+        }
+    }
+
+    /// `td_receive` under the process-wide lock; NULL on timeout.
+    fn receive_ptr(&self, timeout: f64) -> *const c_char {
+        let _guard = RECEIVE_LOCK
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // SAFETY: the lock above makes calls from different threads sequential, as TDLib
+        // requires; the function pointer has the declared signature.
+        unsafe { (self.receive)(timeout) }
     }
 
     /// `td_execute`: runs a synchronous request (one documented "Can be called synchronously")

@@ -90,7 +90,14 @@ where
     T: ReadClass<'a> + ParseClass<'a> + Serialize + PartialEq,
 {
     let bytes = buffer.as_bytes_with_nul();
+    // The document ends at the first NUL, for the pointer parser by construction: give the
+    // reader the same bytes.
     let text = buffer.as_bytes();
+    let text = text
+        .iter()
+        .position(|&b| b == 0)
+        .and_then(|end| text.get(..end))
+        .unwrap_or(text);
     let reader = crate::reader::from_slice::<Received<'_, T>>(text);
     let pointer = Cursor::from_bytes_with_nul(bytes).and_then(crate::parse::parse_received::<T>);
     match (reader, pointer) {

@@ -6,10 +6,16 @@
 //! kind of token), and every window `doc[start..end]` with `end - start <= WINDOW`, on which
 //! each reader is started directly at the first byte (every token kind cut at every length).
 //!
-//! How we know the test catches over-reads: with `Cursor::rest()` temporarily changed to return
-//! 8 bytes more than the bytes before the NUL (so the 8-byte string scan and `eat_key` could
-//! load across the NUL), this test died with SIGSEGV at its first document; with the real
-//! code it passes. (PERF_NOTES.md records the same for a byte-at-a-time vs 8-at-a-time walker.)
+//! How we know the test catches over-reads: built with `--cfg tlgen_planted="overread"` (the
+//! string scan's first 16-byte load done at the cursor, unaligned, instead of on the aligned
+//! block containing it, so that near the end of a page it crosses into the next one), this test
+//! dies with SIGSEGV, in debug and in release builds; with the real code it passes. (Before the
+//! cursor stopped knowing its length, the same was checked with a view of the buffer 8 bytes
+//! too long; PERF_NOTES.md records it for a byte-at-a-time vs 8-at-a-time walker.)
+//!
+//! ```text
+//! RUSTFLAGS='--cfg tlgen_planted="overread"' cargo test -p tlgen-runtime --test pointer_guard_page
+//! ```
 
 #![cfg(unix)]
 
@@ -131,7 +137,7 @@ fn nothing_reads_past_the_nul() {
         let bytes = doc.trim_end().as_bytes();
         for len in 0..=bytes.len() {
             let region = guarded.place(&bytes[..len]);
-            // through each entry point: slice (memchr), C string, raw pointer (strlen)
+            // through each entry point: slice, C string, raw pointer (none computes a length)
             let mut c = Cursor::from_bytes_with_nul(region).unwrap();
             let skipped = c.skip_value(1).and_then(|()| c.finish());
             assert_eq!(skipped.is_ok(), len == bytes.len(), "{len}");

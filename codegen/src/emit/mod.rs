@@ -1,6 +1,7 @@
 //! The emitters: each reads the [`Model`] and writes tokens for one concern; [`generate`]
 //! assembles them into one formatted file.
 
+mod function;
 mod object;
 mod pointer;
 mod reader;
@@ -21,39 +22,71 @@ pub struct Header<'a> {
     pub mode: Mode,
 }
 
+/// Definitions per part module. Each of `types`, `enums` and `functions` is split into parts
+/// (`p00`, `p01`, ...) whose items it re-exports, so that rustc can spread the generated crate
+/// over codegen units (one huge module leaves the second core idle in release builds).
+const PART_SIZE: usize = 128;
+
+/// `mod p00 { ... } pub use p00::*; ...` for groups of per-definition items.
+fn parts(items: Vec<TokenStream>) -> TokenStream {
+    let chunks: Vec<TokenStream> = items
+        .chunks(PART_SIZE)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let name = quote::format_ident!("p{:02}", i);
+            quote! {
+                mod #name { #(#chunk)* }
+                pub use #name::*;
+            }
+        })
+        .collect();
+    quote!(#(#chunks)*)
+}
+
 /// Generates the whole file as formatted Rust source.
 pub fn generate(model: &Model, header: &Header) -> String {
     let top = object::top_variants(model);
     let with_reader = header.mode.reader();
     let with_pointer = header.mode.pointer();
 
-    let mut types_items = Vec::new();
-    for s in &model.structs {
-        types_items.push(types::struct_item(model, s));
-        types_items.push(serialize::struct_serializer(s));
-        if with_reader {
-            types_items.push(reader::struct_reader(s));
-        }
-        if with_pointer {
-            types_items.push(pointer::struct_parser(s));
-        }
-    }
-    let mut enum_items = Vec::new();
-    for c in &model.classes {
-        enum_items.push(types::class_item(model, c));
-        enum_items.push(serialize::class_serializer(c));
-        if with_reader {
-            enum_items.push(reader::class_reader(model, c));
-        }
-        if with_pointer {
-            enum_items.push(pointer::class_parser(model, c));
-        }
-    }
-    let mut function_items = Vec::new();
-    for f in &model.functions {
-        function_items.push(types::struct_item(model, f));
-        function_items.push(serialize::struct_serializer(f));
-    }
+    let types_items = parts(
+        model
+            .structs
+            .iter()
+            .map(|s| {
+                let item = types::struct_item(model, s);
+                let ser = serialize::struct_serializer(s);
+                let reader = with_reader.then(|| reader::struct_reader(s));
+                let pointer = with_pointer.then(|| pointer::struct_parser(s));
+                quote!(#item #ser #reader #pointer)
+            })
+            .collect(),
+    );
+    let enum_items = parts(
+        model
+            .classes
+            .iter()
+            .map(|c| {
+                let item = types::class_item(model, c);
+                let ser = serialize::class_serializer(c);
+                let reader = with_reader.then(|| reader::class_reader(model, c));
+                let pointer = with_pointer.then(|| pointer::class_parser(model, c));
+                quote!(#item #ser #reader #pointer)
+            })
+            .collect(),
+    );
+    let function_items = parts(
+        model
+            .functions
+            .iter()
+            .map(|f| {
+                let item = types::struct_item(model, f);
+                let ser = serialize::struct_serializer(f);
+                let function = with_pointer.then(|| function::function_impl(model, f));
+                quote!(#item #ser #function)
+            })
+            .collect(),
+    );
     let mut root_items: Vec<TokenStream> = vec![
         object::object_item(model, &top),
         serialize::object_serializer(&top),
@@ -63,6 +96,7 @@ pub fn generate(model: &Model, header: &Header) -> String {
     }
     if with_pointer {
         root_items.push(pointer::object_parser(model, &top));
+        root_items.push(function::schema_item(header.schema_name));
     }
     if with_reader && with_pointer {
         root_items.push(quote! {
@@ -78,15 +112,15 @@ pub fn generate(model: &Model, header: &Header) -> String {
     let tokens = quote! {
         /// One struct per constructor.
         pub mod types {
-            #(#types_items)*
+            #types_items
         }
         /// One enum per class (a result type with several constructors).
         pub mod enums {
-            #(#enum_items)*
+            #enum_items
         }
         /// One request struct per function.
         pub mod functions {
-            #(#function_items)*
+            #function_items
         }
         #(#root_items)*
     };

@@ -85,9 +85,18 @@ fn dispatch(arms: Vec<TokenStream>, unknown: TokenStream) -> TokenStream {
     }
 }
 
+// (`tlgen_planted` is declared only in tlgen-runtime's `check-cfg`; this is its one use here.)
+#[allow(unexpected_cfgs)]
 fn arm(s: &Struct, value: TokenStream) -> TokenStream {
     let crc = Literal::u32_suffixed(s.name_crc);
     let tl = &s.tl_name;
+    // PLANTED BUG "crc_no_compare" (docs/HARDENING.md): dispatch on the CRC32 alone, without
+    // the exact name compare.
+    #[cfg(tlgen_planted = "crc_no_compare")]
+    return {
+        let _ = tl;
+        quote!((#crc, _) => #value,)
+    };
     quote!((#crc, #tl) => #value,)
 }
 

@@ -31,7 +31,7 @@ pub fn lt_static(has: bool) -> TokenStream {
 /// Where the generated modules are, seen from the place the tokens go.
 #[derive(Clone, Copy)]
 pub enum Place {
-    /// Inside `types`, `enums` or `functions`.
+    /// Inside a part (`types::p00`, `enums::p00`, `functions::p00`): see `emit::parts`.
     Module,
     /// At the include site, beside those modules.
     Root,
@@ -40,7 +40,7 @@ pub enum Place {
 impl Place {
     fn prefix(self) -> TokenStream {
         match self {
-            Place::Module => quote!(super::),
+            Place::Module => quote!(super::super::),
             Place::Root => quote!(),
         }
     }

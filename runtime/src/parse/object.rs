@@ -40,12 +40,25 @@ impl<'a> Envelope<'a> {
     }
 }
 
-/// Index of `key` among `keys` (`"name":` forms): by length, then exact compare.
+/// Index of `key` among `keys` (`"name":` forms): by length, then exact compare. The search
+/// starts at `from`, where the key is likely to be (TDLib omits null fields, so the key that
+/// follows is usually a few places after the expected one), and wraps around.
 #[inline]
-fn find_key(keys: &[&[u8]], key: &[u8]) -> Option<usize> {
-    keys.iter().position(|k| {
+fn find_key(keys: &[&[u8]], key: &[u8], from: usize) -> Option<usize> {
+    // PLANTED BUG "find_key_prefix" (docs/HARDENING.md): `>=` for `==` in the length compare,
+    // and only the key's length compared: a key that is a prefix of a field name finds it.
+    #[cfg(tlgen_planted = "find_key_prefix")]
+    return keys.iter().position(|k| {
+        k.len() >= key.len() + 3 && k.get(1..1 + key.len()).is_some_and(|name| name == key)
+    });
+    let is_key = |k: &&[u8]| {
         k.len() == key.len() + 3 && k.get(1..k.len() - 2).is_some_and(|name| name == key)
-    })
+    };
+    let (before, after) = keys.split_at(from.min(keys.len()));
+    match after.iter().position(is_key) {
+        Some(i) => Some(before.len() + i),
+        None => before.iter().position(is_key),
+    }
 }
 
 /// Parses one field value unless an earlier occurrence was already read (then skips it).
@@ -92,7 +105,7 @@ pub fn parse_rest<'a, T: ParseFields<'a>>(
             }
         }
         let Some(key) = c.next_key()? else { break };
-        match find_key(keys, key.as_bytes()) {
+        match find_key(keys, key.as_bytes(), expected) {
             Some(index) => {
                 field(&mut out, &mut seen, index, c, depth + 1)?;
                 expected = index + 1;

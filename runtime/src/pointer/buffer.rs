@@ -10,16 +10,14 @@ use super::cursor::Cursor;
 /// parsing then fails as truncated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NulTerminated {
-    /// The document followed by the appended NUL.
+    /// The document followed by the appended NUL (never empty; the last byte is NUL).
     bytes: Vec<u8>,
-    /// Index of the first NUL in `bytes`.
-    nul: usize,
 }
 
 impl NulTerminated {
     /// A cursor at the start of the document.
     pub fn cursor(&self) -> Cursor<'_> {
-        Cursor::from_parts(&self.bytes, self.nul)
+        Cursor::from_slice_with_nul(&self.bytes)
     }
 
     /// The document without the appended NUL.
@@ -36,8 +34,7 @@ impl NulTerminated {
 impl From<Vec<u8>> for NulTerminated {
     fn from(mut bytes: Vec<u8>) -> Self {
         bytes.push(0);
-        let nul = memchr::memchr(0, &bytes).expect("a NUL was just pushed");
-        NulTerminated { bytes, nul }
+        NulTerminated { bytes }
     }
 }
 

@@ -3,20 +3,34 @@
 //!
 //! # Invariant (what all `unsafe` in the pointer module relies on)
 //!
-//! `start <= pos <= end`, the bytes `start..=end` are readable and unchanged for `'a`, and the
-//! byte at `end` is NUL. Every constructor also makes `end` the *first* NUL (so an interior NUL
-//! ends the document), but memory safety relies only on `*end == 0`. Hence:
-//! - reading `*pos` is always in bounds, and `*pos != 0` implies `pos < end`;
+//! The cursor does not know where its buffer ends, only that a NUL ends it: the buffer is the
+//! bytes from `start` through the first NUL at or after `start`, all readable and unchanged for
+//! `'a`, and `start <= pos <= that NUL` (no byte in `start..pos` is NUL). Hence:
+//! - reading `*pos` is always in bounds;
 //! - moving `pos` one byte forward is allowed exactly when `*pos != 0` ("advance only after
 //!   seeing a non-NUL byte"); the byte loops below never check a length, the NUL stops them;
-//! - `pos..end` is a valid `&'a [u8]` ([`Cursor::rest`]), used for the wide string scan and for
-//!   multi-byte compares (see `scan.rs` for why wide loads stay inside it).
+//! - more generally, `pos + n` is in the buffer (at or before the NUL) whenever the `n` bytes
+//!   from `pos` were seen and none was NUL: a successful compare ([`Cursor::starts_with`])
+//!   saw its pattern's bytes, none NUL, and a run scanned by [`Cursor::plain_run`] holds no
+//!   NUL; [`Cursor::run`] and [`Cursor::advance`] take such a count;
+//! - reads wider than a byte happen only in `scan.rs`, which explains why they are sound
+//!   without a length: the string scan's aligned 16-byte loads (an aligned block holding one
+//!   byte of the buffer cannot fault) and the compares' word loads confined to the page of the
+//!   first byte compared, all done in `asm!` blocks, which Rust treats like a call to C's
+//!   `strlen` (whose over-reads are the same). Bytes loaded from past the NUL never influence a
+//!   result. Without the asm (other targets, Miri) everything is read byte by byte, stopping at
+//!   the NUL.
+//!
+//! No length is ever computed: `from_ptr` and `from_cstr` do not call `strlen`, and
+//! `from_bytes_with_nul` only checks that the slice's last byte is NUL (an interior NUL then
+//! simply ends the document early).
 
 use core::ffi::{CStr, c_char};
 use core::marker::PhantomData;
 use std::borrow::Cow;
 
 use super::error::{Error, ErrorKind};
+use super::scan::{self, plain_ascii_len, plain_len};
 use crate::limits::MAX_DEPTH;
 
 /// A zero-copy JSON tokenizer over a NUL-terminated buffer. See the [module docs](super) for the
@@ -26,8 +40,6 @@ pub struct Cursor<'a> {
     pos: *const u8,
     /// Start of the buffer (offset 0 in errors).
     start: *const u8,
-    /// The terminating NUL (the first NUL of the buffer).
-    end: *const u8,
     /// True right after `{` / `[`: the next key/element has no `,` before it.
     first: bool,
     _buffer: PhantomData<&'a [u8]>,
@@ -50,7 +62,6 @@ impl Clone for Cursor<'_> {
 pub struct Mark<'a> {
     pos: *const u8,
     start: *const u8,
-    end: *const u8,
     first: bool,
     _buffer: PhantomData<&'a [u8]>,
 }
@@ -66,7 +77,6 @@ impl core::fmt::Debug for Cursor<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Cursor")
             .field("offset", &self.offset())
-            .field("len", &(self.end as usize - self.start as usize))
             .finish()
     }
 }
@@ -76,46 +86,49 @@ impl<'a> Cursor<'a> {
     // Construction
     // ---------------------------------------------------------------------------------------
 
-    /// A cursor over `bytes[..nul]`; `bytes[nul]` must be the first NUL of `bytes`.
+    /// A cursor at `start`.
     ///
-    /// Memory safety needs only `bytes[nul] == 0` (checked, O(1)): every forward move happens
-    /// after seeing a non-NUL byte, so the cursor can never pass `end`. "First NUL" (checked in
-    /// debug builds) is what makes an interior NUL end the document.
-    pub(super) fn from_parts(bytes: &'a [u8], nul: usize) -> Cursor<'a> {
-        assert!(
-            bytes.get(nul) == Some(&0),
-            "from_parts: bytes[nul] is not NUL"
-        );
-        debug_assert!(!bytes[..nul].contains(&0), "from_parts: not the first NUL");
-        let start = bytes.as_ptr();
+    /// # Safety
+    ///
+    /// `start` must point to a NUL-terminated byte string that stays readable and unmodified
+    /// for all of `'a` (the cursor's invariant).
+    #[inline]
+    unsafe fn at(start: *const u8) -> Cursor<'a> {
         Cursor {
             pos: start,
             start,
-            // `nul < bytes.len()`, so this stays inside the slice: `wrapping_add` is exact.
-            end: start.wrapping_add(nul),
             first: false,
             _buffer: PhantomData,
         }
     }
 
-    /// A cursor over a C string (no interior NUL by construction; its length is known).
+    /// A cursor over `bytes`, whose last byte must be NUL (checked, O(1)). Memory safety needs
+    /// nothing more: the cursor stops at the first NUL, which is at the latest that last byte.
+    pub(super) fn from_slice_with_nul(bytes: &'a [u8]) -> Cursor<'a> {
+        assert!(bytes.last() == Some(&0), "the buffer does not end with NUL");
+        // SAFETY: `bytes` is borrowed for 'a (readable, unchanged) and ends with a NUL.
+        unsafe { Cursor::at(bytes.as_ptr()) }
+    }
+
+    /// A cursor over a C string. Does not compute its length (no `strlen`; `CStr`'s length
+    /// is not promised to be O(1) either): the cursor walks up to the NUL.
     pub fn from_cstr(s: &'a CStr) -> Cursor<'a> {
-        let bytes = s.to_bytes_with_nul();
-        Cursor::from_parts(bytes, bytes.len() - 1)
+        // SAFETY: a `&'a CStr` points to a NUL-terminated string, readable and unchanged for 'a.
+        unsafe { Cursor::at(s.as_ptr().cast()) }
     }
 
     /// A cursor over `bytes`, which must end with a NUL byte (else [`ErrorKind::MissingNul`]).
-    /// An interior NUL ends the document early: parsing then fails as truncated.
+    /// An interior NUL ends the document early: parsing then fails as truncated. O(1): the
+    /// bytes are not scanned.
     pub fn from_bytes_with_nul(bytes: &'a [u8]) -> Result<Cursor<'a>, Error> {
         if bytes.last() != Some(&0) {
             return Err(Error::new(bytes.len(), ErrorKind::MissingNul));
         }
-        let nul = memchr::memchr(0, bytes).expect("the last byte is NUL");
-        Ok(Cursor::from_parts(bytes, nul))
+        Ok(Cursor::from_slice_with_nul(bytes))
     }
 
     /// A cursor over the NUL-terminated string at `ptr`, e.g. the result of TDLib's
-    /// `td_receive` / `td_execute`. Computes its length once (`strlen`).
+    /// `td_receive` / `td_execute`. O(1): no `strlen`, the cursor walks up to the NUL.
     ///
     /// # Safety
     ///
@@ -124,9 +137,8 @@ impl<'a> Cursor<'a> {
     /// means: `'a` must end before the next `td_receive`/`td_execute`/`td_json_client_*` call
     /// on the same thread, since that call reuses the buffer.
     pub unsafe fn from_ptr(ptr: *const c_char) -> Cursor<'a> {
-        // SAFETY: forwarded to our caller (same contract as `CStr::from_ptr`).
-        let s: &'a CStr = unsafe { CStr::from_ptr(ptr) };
-        Cursor::from_cstr(s)
+        // SAFETY: forwarded to our caller (the cursor's invariant).
+        unsafe { Cursor::at(ptr.cast()) }
     }
 
     // ---------------------------------------------------------------------------------------
@@ -136,18 +148,29 @@ impl<'a> Cursor<'a> {
     /// The byte at the cursor (0 at the end). Does not skip whitespace.
     #[inline(always)]
     pub(super) fn byte(&self) -> u8 {
-        // SAFETY: invariant `pos <= end`, and `start..=end` is readable for 'a.
+        // SAFETY: invariant: `pos` is at or before the NUL, inside the buffer.
         unsafe { *self.pos }
+    }
+
+    /// The byte after the current one, or 0 if the current byte is the NUL.
+    #[cfg_attr(not(tlgen_planted = "leading_zeros"), allow(dead_code))] // (planted bug only)
+    #[inline(always)]
+    pub(super) fn next_byte(&self) -> u8 {
+        if self.byte() == 0 {
+            return 0;
+        }
+        // SAFETY: the current byte is not NUL, so `pos + 1` is at or before the NUL.
+        unsafe { *self.pos.add(1) }
     }
 
     /// Moves past the current byte.
     ///
     /// # Safety
-    /// The current byte must not be NUL (`self.byte() != 0`), i.e. `pos < end`.
+    /// The current byte must not be NUL (`self.byte() != 0`).
     #[inline(always)]
     pub(super) unsafe fn bump(&mut self) {
         debug_assert!(self.byte() != 0);
-        // SAFETY: `pos < end` (caller), so `pos + 1 <= end` stays in the buffer.
+        // SAFETY: the current byte is not NUL (caller), so `pos + 1` is at or before the NUL.
         self.pos = unsafe { self.pos.add(1) };
     }
 
@@ -164,13 +187,67 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// The bytes from the cursor up to (not including) the terminating NUL.
+    /// Whether the bytes at the cursor start with `pattern`; a pattern containing NUL never
+    /// matches. Compares a word at a time where `scan.rs` allows it, else byte by byte,
+    /// stopping at the first difference or NUL.
     #[inline(always)]
-    pub(super) fn rest(&self) -> &'a [u8] {
-        let len = self.end as usize - self.pos as usize;
-        // SAFETY: invariant: `pos..end` lies inside the buffer, which is readable, initialised
-        // and unchanged for 'a.
+    pub(super) fn starts_with(&self, pattern: &[u8]) -> bool {
+        // SAFETY: no bytes skipped.
+        unsafe { self.starts_with_at(0, pattern) }
+    }
+
+    /// Whether the bytes from `skip` bytes after the cursor start with `pattern` (as
+    /// [`starts_with`](Self::starts_with)).
+    ///
+    /// # Safety
+    /// None of the `skip` bytes at the cursor may be NUL.
+    #[inline(always)]
+    unsafe fn starts_with_at(&self, skip: usize, pattern: &[u8]) -> bool {
+        // SAFETY: the `skip` bytes at the cursor are not NUL (caller), so `pos + skip` is at or
+        // before the NUL of the cursor's buffer (invariant).
+        unsafe { scan::starts_with(self.pos.add(skip), pattern) }
+    }
+
+    /// The `len` bytes at the cursor.
+    ///
+    /// # Safety
+    /// None of the `len` bytes at the cursor may be NUL (e.g. they were scanned).
+    #[inline(always)]
+    pub(super) unsafe fn run(&self, len: usize) -> &'a [u8] {
+        // SAFETY: the `len` bytes from `pos` precede the NUL (caller), so they lie in the
+        // buffer, which is readable and unchanged for 'a.
         unsafe { core::slice::from_raw_parts(self.pos, len) }
+    }
+
+    /// Moves forward by `n` bytes.
+    ///
+    /// # Safety
+    /// None of the `n` bytes at the cursor may be NUL.
+    #[inline(always)]
+    pub(super) unsafe fn advance(&mut self, n: usize) {
+        // SAFETY: the `n` bytes from `pos` precede the NUL (caller): `pos + n` is at or before
+        // it.
+        self.pos = unsafe { self.pos.add(n) };
+    }
+
+    /// The run of plain string content at the cursor (no `"`, `\` or control byte, so no NUL
+    /// either): its length, and whether it is all ASCII (else the caller must validate it as
+    /// UTF-8). The `len` bytes may be passed to [`run`](Self::run) and
+    /// [`advance`](Self::advance).
+    #[inline(always)]
+    pub(super) fn plain_run(&self) -> (usize, bool) {
+        // SAFETY: invariant: `pos` is at or before the NUL of a readable, unchanging buffer.
+        let len = unsafe { plain_ascii_len(self.pos) };
+        // SAFETY: the `len` bytes from `pos` are not special, so not NUL: `pos + len` is at or
+        // before the NUL, and so is every position up to the next special byte.
+        unsafe {
+            let after = self.pos.add(len);
+            if *after >= 0x80 {
+                (len + plain_len(after), false)
+            } else {
+                (len, true)
+            }
+        }
     }
 
     /// The bytes from the start of the buffer up to (not including) the cursor.
@@ -179,14 +256,6 @@ impl<'a> Cursor<'a> {
         let len = self.pos as usize - self.start as usize;
         // SAFETY: invariant: `start..pos` lies inside the buffer, readable and unchanged for 'a.
         unsafe { core::slice::from_raw_parts(self.start, len) }
-    }
-
-    /// Moves forward by `n` bytes, at most up to the NUL.
-    #[inline(always)]
-    pub(super) fn consume(&mut self, n: usize) {
-        let n = n.min(self.end as usize - self.pos as usize);
-        // SAFETY: `n <= end - pos`, so the result stays within `pos..=end`.
-        self.pos = unsafe { self.pos.add(n) };
     }
 
     /// Skips JSON whitespace (space, `\t`, `\n`, `\r`).
@@ -233,7 +302,6 @@ impl<'a> Cursor<'a> {
         Mark {
             pos: self.pos,
             start: self.start,
-            end: self.end,
             first: self.first,
             _buffer: PhantomData,
         }
@@ -246,7 +314,6 @@ impl<'a> Cursor<'a> {
     pub fn rewind(&mut self, mark: Mark<'a>) {
         self.pos = mark.pos;
         self.start = mark.start;
-        self.end = mark.end;
         self.first = mark.first;
     }
 
@@ -300,6 +367,10 @@ impl<'a> Cursor<'a> {
         } else {
             self.skip_ws();
         }
+        // PLANTED BUG "missing_quote" (docs/HARDENING.md): the key's opening quote is optional.
+        #[cfg(tlgen_planted = "missing_quote")]
+        let _ = self.eat(b'"');
+        #[cfg(not(tlgen_planted = "missing_quote"))]
         if !self.eat(b'"') {
             return Err(self.error_or_end(ErrorKind::ExpectedKey));
         }
@@ -316,8 +387,8 @@ impl<'a> Cursor<'a> {
     /// otherwise consumes nothing and returns `false` (then fall back to [`next_key`]).
     ///
     /// `pattern` is the quoted key plus colon as TDLib writes it, e.g. `b"\"message\":"`: no
-    /// whitespace, no escapes. Never reads past the NUL (the compare is bounded by the bytes
-    /// before it).
+    /// whitespace, no escapes. Never moves past the NUL (a match means the input bytes equal the
+    /// pattern's, none of which is NUL).
     ///
     /// [`next_key`]: Self::next_key
     #[inline]
@@ -326,45 +397,46 @@ impl<'a> Cursor<'a> {
             N >= 3 && pattern[0] == b'"' && pattern[N - 2] == b'"' && pattern[N - 1] == b':',
             "eat_key pattern must look like \"name\":"
         );
-        let rest = self.rest();
-        let skip = if self.first {
-            0
-        } else if rest.first() == Some(&b',') {
-            1
-        } else {
-            return false;
-        };
-        // A fixed-size window compares as a few wide loads (no `memcmp` call).
-        match rest.get(skip..).and_then(<[u8]>::first_chunk::<N>) {
-            Some(window) if window == pattern => {
-                self.consume(skip + N);
-                self.first = false;
-                true
-            }
-            _ => false,
-        }
+        self.eat_key_bytes(pattern)
     }
 
     /// [`eat_key`](Self::eat_key) for a pattern whose length is known only at run time (the
-    /// generated per-type key tables). Same contract; the compare is bounded by the bytes
-    /// before the NUL, none of which is NUL, so a pattern containing NUL never matches.
+    /// generated per-type key tables). Same contract; a pattern containing NUL never matches.
     #[inline]
     pub fn eat_key_bytes(&mut self, pattern: &[u8]) -> bool {
-        let rest = self.rest();
         let skip = if self.first {
             0
-        } else if rest.first() == Some(&b',') {
+        } else if self.byte() == b',' {
             1
         } else {
             return false;
         };
-        match rest.get(skip..skip + pattern.len()) {
-            Some(bytes) if bytes == pattern => {
-                self.consume(skip + pattern.len());
+        // PLANTED BUG "eat_key_len" (docs/HARDENING.md): the compare stops one byte short (the
+        // `:` is not checked), the consume does not.
+        #[cfg(tlgen_planted = "eat_key_len")]
+        if let Some(n) = pattern.len().checked_sub(1) {
+            // SAFETY: `skip` is 0, or 1 after seeing `,`.
+            let matched = unsafe { self.starts_with_at(skip, &pattern[..n]) };
+            if matched {
+                // SAFETY: the `skip + n` bytes at the cursor matched non-NUL bytes.
+                unsafe { self.advance(skip + n) };
+                // (the unchecked last byte is consumed too, but never the NUL)
+                if self.byte() != 0 {
+                    // SAFETY: the current byte is not NUL.
+                    unsafe { self.bump() };
+                }
                 self.first = false;
-                true
             }
-            _ => false,
+            return matched;
+        }
+        // SAFETY: `skip` is 0, or 1 after seeing `,` (not NUL).
+        if unsafe { self.starts_with_at(skip, pattern) } {
+            // SAFETY: the `skip` bytes are not NUL and the pattern's bytes matched, none NUL.
+            unsafe { self.advance(skip + pattern.len()) };
+            self.first = false;
+            true
+        } else {
+            false
         }
     }
 
@@ -404,6 +476,9 @@ impl<'a> Cursor<'a> {
         if self.byte() != b'[' {
             return Err(self.error_or_end(ErrorKind::ExpectedArray));
         }
+        // PLANTED BUG "depth_off_by_one" (docs/HARDENING.md): arrays get one level more.
+        #[cfg(tlgen_planted = "depth_off_by_one")]
+        let depth = depth.saturating_sub(1);
         if depth > MAX_DEPTH {
             return Err(self.error(ErrorKind::DepthLimitExceeded));
         }
@@ -440,8 +515,15 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub fn eat_null(&mut self) -> bool {
         self.skip_ws();
-        if self.rest().starts_with(b"null") {
-            self.consume(4);
+        self.eat_literal(b"null")
+    }
+
+    /// Consumes `literal` if the bytes at the cursor start with it (no whitespace skipped).
+    #[inline(always)]
+    fn eat_literal(&mut self, literal: &[u8]) -> bool {
+        if self.starts_with(literal) {
+            // SAFETY: the bytes at the cursor matched `literal`, none of them NUL.
+            unsafe { self.advance(literal.len()) };
             true
         } else {
             false
@@ -452,12 +534,9 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub fn read_bool(&mut self) -> Result<bool, Error> {
         self.skip_ws();
-        let rest = self.rest();
-        if rest.starts_with(b"true") {
-            self.consume(4);
+        if self.eat_literal(b"true") {
             Ok(true)
-        } else if rest.starts_with(b"false") {
-            self.consume(5);
+        } else if self.eat_literal(b"false") {
             Ok(false)
         } else {
             Err(self.error_or_end(ErrorKind::ExpectedBool))
@@ -467,20 +546,16 @@ impl<'a> Cursor<'a> {
     /// Consumes `literal` (`true`, `false` or `null`) starting at the cursor, for `skip_value`.
     #[inline]
     pub(super) fn skip_literal(&mut self, literal: &[u8]) -> Result<(), Error> {
-        if self.rest().starts_with(literal) {
-            self.consume(literal.len());
-            Ok(())
-        } else {
-            // Point at the first byte that differs, like serde_json.
-            let same = self
-                .rest()
-                .iter()
-                .zip(literal)
-                .take_while(|(a, b)| a == b)
-                .count();
-            self.consume(same);
-            Err(self.error_or_end(ErrorKind::InvalidLiteral))
+        if self.eat_literal(literal) {
+            return Ok(());
         }
+        // Point at the first byte that differs, like serde_json.
+        for &b in literal {
+            if !self.eat(b) {
+                break;
+            }
+        }
+        Err(self.error_or_end(ErrorKind::InvalidLiteral))
     }
 
     /// Checks that only whitespace follows up to the NUL. Call after the top-level value.

@@ -12,6 +12,8 @@
 //!   with NUL; an interior NUL ends the document early, which then fails as truncated),
 //!   `unsafe` [`Cursor::from_ptr`]`(*const c_char)` (contract in its doc), and the owned
 //!   [`NulTerminated`] (`From<&str>`, `From<Vec<u8>>`, ... append the NUL; `.cursor()`).
+//!   All are O(1): no entry point computes the length (no `strlen`, no copy); the cursor walks
+//!   the buffer using the NUL as its sentinel.
 //! - After the top-level value call [`Cursor::finish`]: only whitespace may follow.
 //!
 //! # Protocol for generated code
@@ -106,13 +108,20 @@
 //!
 //! # Memory safety
 //!
-//! All `unsafe` of the parsers is in this module; each block has a `SAFETY:` comment. The
-//! cursor's invariant (stated in `cursor.rs`) is that it never moves past the terminating NUL:
-//! byte-level code advances only after seeing a non-NUL byte. Wide loads (the 8-byte string
-//! scan, key and literal compares) only read inside the slice of bytes known to precede the
-//! NUL, whose length every entry point knows (`scan.rs` explains why that, rather than aligned
-//! over-reads, is the design). A guard-page test places the NUL right before a `PROT_NONE` page
-//! and runs every reader over every truncation of sample documents.
+//! All `unsafe` of the parsers is in this module; each block has a `SAFETY:` comment. The cursor
+//! never knows where its buffer ends, only that a NUL ends it; its invariant (stated in
+//! `cursor.rs`) is that it never moves past that NUL: byte-level code advances only after seeing
+//! a non-NUL byte. Reads wider than a byte are all in `scan.rs`, on x86_64 only: the string scan
+//! loads *aligned* 16-byte blocks, and only blocks holding at least one byte at or before the
+//! NUL; key and literal compares load 4 or 8 bytes at a time, only inside the 4 KiB page of the
+//! first byte compared (a byte at or before the NUL). Neither can fault (an aligned block never
+//! straddles a page; x86_64 protects memory per page), and the loads are `asm!` blocks, which
+//! Rust treats like a call to C's `strlen` (which does the same over-reads), because for Rust
+//! code itself a read past the allocation would be undefined behaviour even where it cannot
+//! fault. Bytes loaded from past the NUL never influence a result. Elsewhere (other targets,
+//! Miri) everything is read byte by byte, stopping at the NUL. A guard-page test places the NUL
+//! right before a `PROT_NONE` page and runs every reader over every truncation of sample
+//! documents.
 
 mod buffer;
 mod cursor;

@@ -197,6 +197,13 @@ impl<'a> Cursor<'a> {
     fn read_int_number(&mut self) -> Result<Int, Error> {
         let at = self.offset();
         let negative = self.eat(b'-');
+        // PLANTED BUG "leading_zeros" (docs/HARDENING.md): leading zeros are skipped (`007` reads
+        // as 7) instead of rejected.
+        #[cfg(tlgen_planted = "leading_zeros")]
+        while self.byte() == b'0' && self.next_byte().is_ascii_digit() {
+            // SAFETY: the current byte is `0`, not NUL.
+            unsafe { self.bump() };
+        }
         let mut magnitude;
         match self.byte() {
             b'0' => {

@@ -1,105 +1,386 @@
-//! Finding the end of a run of plain string content eight bytes at a time (SWAR on `u64`).
+//! The reads wider than a byte, done without knowing where the buffer ends (the terminating NUL
+//! is the only sentinel): finding the end of a run of plain string content 16 bytes at a time,
+//! and comparing the bytes at the cursor with a short pattern (keys, literals) a word at a time.
 //!
 //! # Why the wide loads here are sound
 //!
-//! Every [`Cursor`](super::Cursor) knows where its terminating NUL is: each entry point gets the
-//! length for free or computes it once (a `&CStr` carries it; `from_bytes_with_nul` and
-//! [`NulTerminated`](super::NulTerminated) hold a slice; `from_ptr` goes through
-//! `CStr::from_ptr`, i.e. the C library's `strlen`). So the scanner receives an ordinary
-//! in-bounds `&[u8]` — the bytes between the cursor and the NUL — and only does eight-byte loads
-//! of whole chunks *inside* that slice; the last `len % 8` bytes are read one at a time. No load
-//! ever touches a byte past the NUL, in hardware terms (no page can be crossed) and in the terms
-//! of Rust's abstract machine (no out-of-allocation read, no UB, nothing for Miri or a sanitizer
-//! to object to). The alternative — aligned loads that may read past the NUL inside its page —
-//! never faults but is an out-of-bounds read in Rust's model even via intrinsics or
-//! `read_volatile`; we avoid it at the cost of one length computation per buffer and a
-//! byte-at-a-time tail of at most 7 bytes at the very end of a document.
+//! The cursor knows only that a NUL ends its buffer, not where (see `cursor.rs`). The scanner
+//! does *aligned* 16-byte loads: it loads the aligned block containing the cursor, and loads the
+//! next block only when no byte from the cursor to the end of the current block was special —
+//! in particular none was the NUL, so the NUL (and with it the next block's first byte) lies in
+//! the next block or beyond. Hence every block loaded contains at least one byte of the buffer
+//! at or before its NUL.
 //!
-//! This module has no `unsafe` at all; the single-byte token paths of the cursor rely on the NUL
-//! sentinel instead (see `cursor.rs`).
+//! *Hardware*: an aligned 16-byte block never straddles a page (pages are 4 KiB or a multiple of
+//! it on every target) nor an AArch64 MTE tag granule (16 bytes), so a load of a block that holds
+//! one readable byte cannot fault. This is the over-read every libc's `strlen`/`memchr` does.
+//!
+//! *Rust's abstract machine*: reading bytes outside the buffer's allocation is undefined
+//! behaviour for Rust code, even through `read_volatile` or `core::arch` load intrinsics (they
+//! are ordinary Rust loads). So the load is an `asm!` block: the Reference allows an asm block to
+//! access the memory an FFI function could ([asm.rules.mem-same-as-ffi]) and makes it a black
+//! box known only by its interface ([asm.rules.black-box]), like a call to C's `strlen`. The
+//! interface of [`load_block`] is "16 bytes; those that belong to the buffer (at or before its
+//! NUL) equal memory, the others are unspecified" — behaviour Rust code could have (read the
+//! buffer's bytes one by one, make up the rest), so the block adds nothing the abstract machine
+//! lacks. Results never depend on the unspecified bytes: a scan stops at the first special byte
+//! at or after the cursor, and the NUL, which is special, comes before any byte outside the
+//! buffer (bytes of the block *before* the cursor are shifted out). The asm block is
+//! `readonly, nostack, preserves_flags` and deliberately not `pure`: bytes past the NUL may
+//! belong to other objects and change between two loads, which `pure` would rule out. Sanitizers
+//! do not instrument asm, so they stay quiet, as they do for `strlen`.
+//!
+//! # Short compares
+//!
+//! [`starts_with`] compares up to 8 bytes per load (unaligned 4- and 8-byte loads, again `asm!`
+//! blocks with the same interface), but only when every byte it loads lies in the same 4 KiB
+//! page as the first byte compared, which is a byte of the buffer at or before the NUL (else it
+//! compares byte by byte). A load inside a page that holds a readable byte cannot fault: on
+//! x86_64 memory protection (page tables, protection keys) has page granularity and there is no
+//! finer tagging. A result never depends on bytes past the NUL: if the NUL lies inside the
+//! compared window, the word holding it differs from the pattern (whose bytes are checked to be
+//! non-zero), so the compare fails whatever the bytes after it are.
+//!
+//! Elsewhere (targets other than x86_64 with SSE2, and Miri, which cannot run asm) the scan reads one byte
+//! at a time and stops at the first special byte: no byte past the NUL is read at all.
 
-/// `0x0101_0101_0101_0101`: one in every byte.
-const ONES: u64 = u64::MAX / 255;
-/// `0x8080_8080_8080_8080`: the high bit of every byte.
-const HIGHS: u64 = ONES << 7;
-
-/// High bit set in each byte of `w` that is `"`, `\` or below 0x20 — exact for the lowest such
-/// byte (borrows only propagate upwards from a byte that is itself flagged), which is all the
-/// callers use.
-#[inline(always)]
-fn special_mask(w: u64) -> u64 {
-    let control = w.wrapping_sub(ONES * 0x20) & !w;
-    let q = w ^ (ONES * u64::from(b'"'));
-    let quote = q.wrapping_sub(ONES) & !q;
-    let b = w ^ (ONES * u64::from(b'\\'));
-    let backslash = b.wrapping_sub(ONES) & !b;
-    (control | quote | backslash) & HIGHS
-}
-
+/// `"`, `\` or a control byte (NUL included): ends a run of plain string content.
+#[cfg(any(
+    test,
+    not(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))
+))]
 #[inline(always)]
 fn is_special(b: u8) -> bool {
     b == b'"' || b == b'\\' || b < 0x20
 }
 
-/// The index of the first byte of `s` that matches `stop` (a byte predicate) whose word-wise
-/// form is `mask` (high bit set in each matching byte, exact for the lowest one), or `s.len()`.
+/// The length of the plain ASCII run at `p`: the number of bytes before the first one that is
+/// `"`, `\`, a control byte (the NUL included) or non-ASCII (>= 0x80). The hot path: TDLib's
+/// output is all ASCII.
+///
+/// # Safety
+///
+/// `p` must point into a buffer that is readable and unchanged while this runs, at or before
+/// the buffer's terminating NUL (all bytes from `p` through that NUL are in the buffer).
 #[inline(always)]
-fn first_match(s: &[u8], mask: impl Fn(u64) -> u64, stop: impl Fn(u8) -> bool) -> usize {
-    // Most runs are short or empty (`""`, consecutive escapes): test the first byte before
-    // setting up the wide loop.
-    match s.first() {
-        Some(&b) if !stop(b) => {}
-        _ => return 0,
-    }
-    let mut chunks = s.chunks_exact(8);
-    let mut index = 0;
-    for chunk in &mut chunks {
-        let w = u64::from_le_bytes(chunk.try_into().expect("chunks_exact yields 8 bytes"));
-        let m = mask(w);
-        if m != 0 {
-            return index + (m.trailing_zeros() / 8) as usize;
+pub(super) unsafe fn plain_ascii_len(p: *const u8) -> usize {
+    // SAFETY: forwarded.
+    unsafe { imp::run_len::<true>(p) }
+}
+
+/// Whether the bytes at `p` start with `pattern`. A pattern containing NUL never matches.
+///
+/// # Safety
+///
+/// As for [`plain_ascii_len`].
+#[inline(always)]
+pub(super) unsafe fn starts_with(p: *const u8, pattern: &[u8]) -> bool {
+    // SAFETY: forwarded.
+    unsafe { imp::starts_with(p, pattern) }
+}
+
+/// Byte-by-byte [`starts_with`]: stops at the first difference or NUL, so it never reads past
+/// the NUL.
+///
+/// # Safety
+///
+/// As for [`plain_ascii_len`].
+#[inline(always)]
+unsafe fn starts_with_bytewise(p: *const u8, pattern: &[u8]) -> bool {
+    for (i, &expected) in pattern.iter().enumerate() {
+        // SAFETY: the `i` bytes before this one matched pattern bytes and were not NUL, so
+        // `p + i` is at or before the NUL (caller).
+        let b = unsafe { *p.add(i) };
+        if b != expected || b == 0 {
+            return false;
         }
-        index += 8;
     }
-    index
-        + chunks
-            .remainder()
-            .iter()
-            .position(|&b| stop(b))
-            .unwrap_or(chunks.remainder().len())
+    true
 }
 
-/// The length of the plain ASCII run at the start of `s`: the index of the first byte that is
-/// `"`, `\`, a control byte (< 0x20) or non-ASCII (>= 0x80), or `s.len()` (the caller's NUL then
-/// follows). The hot path: TDLib's output is all ASCII.
-#[inline]
-pub(super) fn plain_ascii_len(s: &[u8]) -> usize {
-    first_match(
-        s,
-        |w| special_mask(w) | (w & HIGHS),
-        |b| is_special(b) || b >= 0x80,
-    )
+/// The length of the plain run at `p`, non-ASCII bytes included: the number of bytes before the
+/// first `"`, `\` or control byte (the NUL included).
+///
+/// # Safety
+///
+/// As for [`plain_ascii_len`].
+#[inline(always)]
+pub(super) unsafe fn plain_len(p: *const u8) -> usize {
+    // SAFETY: forwarded.
+    unsafe { imp::run_len::<false>(p) }
 }
 
-/// The length of the plain run at the start of `s`, non-ASCII bytes included: the index of the
-/// first `"`, `\` or control byte, or `s.len()`.
-#[inline]
-pub(super) fn plain_len(s: &[u8]) -> usize {
-    first_match(s, special_mask, is_special)
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(miri)))]
+mod imp {
+    use core::arch::asm;
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+
+    /// The 16 bytes of the aligned block at `block`; those that belong to the buffer (at or
+    /// before its NUL) are its bytes, the others are unspecified.
+    ///
+    /// # Safety
+    ///
+    /// `block` must be 16-byte aligned, and the block must contain at least one byte of a
+    /// buffer that is readable, at or before the buffer's terminating NUL.
+    #[inline(always)]
+    pub(super) unsafe fn load_block(block: *const u8) -> __m128i {
+        debug_assert!(block as usize % 16 == 0);
+        let v: __m128i;
+        // SAFETY: the block is aligned and holds a readable byte of the buffer (caller), so it
+        // lies in a mapped page and the load cannot fault; as an asm block it may read what an
+        // FFI function may (module docs), and callers ignore the bytes outside the buffer.
+        unsafe {
+            asm!(
+                "movdqa {v}, xmmword ptr [{p}]",
+                p = in(reg) block,
+                v = out(xmm_reg) v,
+                options(readonly, nostack, preserves_flags),
+            );
+        }
+        v
+    }
+
+    /// The planted bug's load: 16 bytes at `p`, no alignment (may cross a page).
+    #[cfg(tlgen_planted = "overread")]
+    #[inline(always)]
+    unsafe fn planted_load_unaligned(p: *const u8) -> __m128i {
+        let v: __m128i;
+        // SAFETY: none; this is the planted bug.
+        unsafe {
+            asm!(
+                "movdqu {v}, xmmword ptr [{p}]",
+                p = in(reg) p,
+                v = out(xmm_reg) v,
+                options(readonly, nostack, preserves_flags),
+            );
+        }
+        v
+    }
+
+    /// The 8 bytes at `p` (little-endian); those that belong to the buffer (at or before its
+    /// NUL) are its bytes, the others are unspecified.
+    ///
+    /// # Safety
+    ///
+    /// `p .. p + 8` must lie inside one 4 KiB page that holds at least one byte of a buffer that
+    /// is readable, at or before the buffer's terminating NUL.
+    #[inline(always)]
+    unsafe fn load_u64(p: *const u8) -> u64 {
+        let v: u64;
+        // SAFETY: the 8 bytes lie in a page that holds a readable byte (caller), so the load
+        // cannot fault; as an asm block it may read what an FFI function may (module docs).
+        unsafe {
+            asm!(
+                "mov {v}, qword ptr [{p}]",
+                p = in(reg) p,
+                v = out(reg) v,
+                options(readonly, nostack, preserves_flags),
+            );
+        }
+        v
+    }
+
+    /// The 4 bytes at `p`, as [`load_u64`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`load_u64`], for `p .. p + 4`.
+    #[inline(always)]
+    unsafe fn load_u32(p: *const u8) -> u32 {
+        let v: u32;
+        // SAFETY: as for `load_u64`.
+        unsafe {
+            asm!(
+                "mov {v:e}, dword ptr [{p}]",
+                p = in(reg) p,
+                v = out(reg) v,
+                options(readonly, nostack, preserves_flags),
+            );
+        }
+        v
+    }
+
+    /// Whether any byte of `w` is zero (exact).
+    #[inline(always)]
+    fn has_zero_u64(w: u64) -> bool {
+        const ONES: u64 = u64::MAX / 255;
+        w.wrapping_sub(ONES) & !w & (ONES << 7) != 0
+    }
+
+    /// Whether any byte of `w` is zero (exact).
+    #[inline(always)]
+    fn has_zero_u32(w: u32) -> bool {
+        const ONES: u32 = u32::MAX / 255;
+        w.wrapping_sub(ONES) & !w & (ONES << 7) != 0
+    }
+
+    /// # Safety
+    ///
+    /// As for [`super::plain_ascii_len`].
+    #[inline(always)]
+    pub(super) unsafe fn starts_with(p: *const u8, pattern: &[u8]) -> bool {
+        const PAGE: usize = 4096;
+        let n = pattern.len();
+        if n < 4 || p as usize % PAGE + n > PAGE {
+            // SAFETY: forwarded.
+            return unsafe { super::starts_with_bytewise(p, pattern) };
+        }
+        // From here every load reads bytes of `p .. p + n`, which lie in the page of `p`, a
+        // byte of the buffer at or before the NUL (caller): the loads cannot fault. Pattern
+        // words are read in bounds; a pattern word with a zero byte fails the compare (so a
+        // match means no input byte compared was the NUL: see the module docs).
+        let word = |i: usize| {
+            // SAFETY: `i + 8 <= n` at every call below.
+            unsafe { pattern.as_ptr().add(i).cast::<u64>().read_unaligned() }
+        };
+        if n < 8 {
+            // two overlapping 4-byte words cover the `4..=7` bytes
+            // SAFETY: `n >= 4`, so `0..4` and `n - 4..n` are in bounds.
+            let (a, b) = unsafe {
+                (
+                    pattern.as_ptr().cast::<u32>().read_unaligned(),
+                    pattern.as_ptr().add(n - 4).cast::<u32>().read_unaligned(),
+                )
+            };
+            // SAFETY: `p .. p + n` is in the page of `p` (above).
+            let (x, y) = unsafe { (load_u32(p), load_u32(p.add(n - 4))) };
+            return x == a && y == b && !has_zero_u32(a) && !has_zero_u32(b);
+        }
+        let mut i = 0;
+        while i + 8 < n {
+            let a = word(i);
+            // SAFETY: `p + i .. p + i + 8` is inside `p .. p + n`, in the page of `p`.
+            if unsafe { load_u64(p.add(i)) } != a || has_zero_u64(a) {
+                return false;
+            }
+            i += 8;
+        }
+        // the last 8 bytes (overlapping the previous word unless `n` is a multiple of 8)
+        let a = word(n - 8);
+        // SAFETY: `p + n - 8 .. p + n` is in the page of `p`.
+        unsafe { load_u64(p.add(n - 8)) == a && !has_zero_u64(a) }
+    }
+
+    /// Bit `i` set when byte `i` of `v` ends a plain run: `"`, `\`, a control byte, or (if
+    /// `ASCII`) a byte >= 0x80.
+    #[inline(always)]
+    fn special<const ASCII: bool>(v: __m128i) -> u32 {
+        // SAFETY: these intrinsics need only SSE2, which this module is compiled for (cfg).
+        unsafe {
+            let quote = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8));
+            let backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8));
+            let low = if ASCII {
+                // signed: 0x00..=0x1f, and 0x80..=0xff (negative), are below 0x20
+                _mm_cmplt_epi8(v, _mm_set1_epi8(0x20))
+            } else {
+                // unsigned v <= 0x1f, i.e. max(v, 0x1f) == 0x1f
+                let limit = _mm_set1_epi8(0x1f);
+                _mm_cmpeq_epi8(_mm_max_epu8(v, limit), limit)
+            };
+            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), low)) as u32
+        }
+    }
+
+    /// # Safety
+    ///
+    /// As for [`super::plain_ascii_len`].
+    #[inline(always)]
+    pub(super) unsafe fn run_len<const ASCII: bool>(p: *const u8) -> usize {
+        let offset = p as usize % 16;
+        let mut block = p.wrapping_sub(offset);
+        // SAFETY: `block` is the aligned block containing `p`, a byte of the buffer at or
+        // before its NUL (caller).
+        #[cfg(not(tlgen_planted = "overread"))]
+        let first = special::<ASCII>(unsafe { load_block(block) }) >> offset;
+        // PLANTED BUG "overread" (docs/HARDENING.md; only with --cfg tlgen_planted="overread"):
+        // the first load is the 16 bytes at `p`, unaligned: near the end of a page it crosses
+        // into the next one, past the NUL (the bug this module's design rules out).
+        #[cfg(tlgen_planted = "overread")]
+        let first = special::<ASCII>(unsafe { planted_load_unaligned(p) });
+        if first != 0 {
+            return first.trailing_zeros() as usize;
+        }
+        loop {
+            block = block.wrapping_add(16);
+            // SAFETY: no byte from `p` to the end of the previous block was special, so none
+            // was the NUL: the NUL is at or after `block`, and `block`'s first byte is a byte
+            // of the buffer at or before the NUL.
+            let m = special::<ASCII>(unsafe { load_block(block) });
+            if m != 0 {
+                return block as usize - p as usize + m.trailing_zeros() as usize;
+            }
+        }
+    }
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(miri))))]
+mod imp {
+    /// # Safety
+    ///
+    /// As for [`super::plain_ascii_len`].
+    #[inline(always)]
+    pub(super) unsafe fn run_len<const ASCII: bool>(p: *const u8) -> usize {
+        let mut n = 0;
+        loop {
+            // SAFETY: the bytes `p .. p + n` were not special, so none was the NUL: `p + n` is
+            // at or before the NUL, inside the buffer (caller).
+            let b = unsafe { *p.add(n) };
+            if super::is_special(b) || (ASCII && b >= 0x80) {
+                return n;
+            }
+            n += 1;
+        }
+    }
+
+    /// # Safety
+    ///
+    /// As for [`super::plain_ascii_len`].
+    #[inline(always)]
+    pub(super) unsafe fn starts_with(p: *const u8, pattern: &[u8]) -> bool {
+        // SAFETY: forwarded.
+        unsafe { super::starts_with_bytewise(p, pattern) }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Checks both scans at `s[0]` against a byte-at-a-time scan, with `s` copied to every
+    /// offset of an aligned block (a NUL appended).
     fn check(s: &[u8]) {
-        let ascii = s
+        let stop = s.iter().position(|&b| b == 0).unwrap_or(s.len());
+        let ascii = s[..stop]
             .iter()
             .position(|&b| is_special(b) || b >= 0x80)
-            .unwrap_or(s.len());
-        assert_eq!(plain_ascii_len(s), ascii, "{s:?}");
-        let plain = s.iter().position(|&b| is_special(b)).unwrap_or(s.len());
-        assert_eq!(plain_len(s), plain, "{s:?}");
+            .unwrap_or(stop);
+        let plain = s[..stop]
+            .iter()
+            .position(|&b| is_special(b))
+            .unwrap_or(stop);
+        for lead in 0..16 {
+            // u128 storage: 16-byte aligned
+            let mut storage = vec![0u128; (lead + s.len() + 1).div_ceil(16) + 1];
+            // SAFETY: plain bytes viewed as bytes; the length is within the allocation.
+            let buf = unsafe {
+                core::slice::from_raw_parts_mut(
+                    storage.as_mut_ptr().cast::<u8>(),
+                    storage.len() * 16,
+                )
+            };
+            buf.fill(b'x');
+            buf[lead..lead + s.len()].copy_from_slice(s);
+            buf[lead + s.len()] = 0;
+            let p = buf[lead..].as_ptr();
+            // SAFETY: `buf[lead..]` holds `s` and then a NUL.
+            unsafe {
+                assert_eq!(plain_ascii_len(p), ascii, "{s:?} at {lead}");
+                assert_eq!(plain_len(p), plain, "{s:?} at {lead}");
+            }
+        }
     }
 
     #[test]
@@ -108,7 +389,7 @@ mod tests {
             b'a', b'"', b'\\', 0x1f, 0x00, 0x20, 0x7f, 0x80, 0xff, b'!', b'#',
         ];
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..20_000 {
+        for _ in 0..5_000 {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
@@ -131,10 +412,59 @@ mod tests {
         }
     }
 
+    /// `starts_with` against the byte-at-a-time compare: every pattern length up to 40, the
+    /// input equal to the pattern, differing at every position, or ending (NUL) at every
+    /// position; patterns with a NUL never match.
+    #[test]
+    fn starts_with_agrees_with_bytewise_compare() {
+        let reference = |input: &[u8], pattern: &[u8]| {
+            let doc = &input[..input.iter().position(|&b| b == 0).unwrap()];
+            !pattern.contains(&0) && doc.starts_with(pattern)
+        };
+        let mut storage = vec![0u8; 4096 * 2];
+        for n in 0..40usize {
+            let pattern: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+            let mut cases: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+            let mut exact = pattern.clone();
+            exact.extend_from_slice(b"tail\0");
+            exact.push(0);
+            cases.push((exact.clone(), pattern.clone()));
+            for k in 0..n {
+                let mut differ = exact.clone();
+                differ[k] = b'#';
+                cases.push((differ, pattern.clone()));
+                let mut ends = exact.clone();
+                ends[k] = 0;
+                cases.push((ends, pattern.clone()));
+                let mut with_nul = pattern.clone();
+                with_nul[k] = 0;
+                cases.push((exact.clone(), with_nul.clone()));
+                let mut both = exact.clone();
+                both[k] = 0;
+                cases.push((both, with_nul));
+            }
+            for (input, pattern) in &cases {
+                // at every offset in a block, and ending right at a page boundary
+                let page_end = 4096 - input.len();
+                for at in (0..16).chain(page_end - 16..=page_end) {
+                    storage.fill(b'z');
+                    storage[at..at + input.len()].copy_from_slice(input);
+                    // SAFETY: `storage[at..]` holds `input`, which contains a NUL.
+                    let got = unsafe { starts_with(storage[at..].as_ptr(), pattern) };
+                    assert_eq!(
+                        got,
+                        reference(input, pattern),
+                        "{input:?} {pattern:?} at {at}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_position_of_every_special_byte() {
         for special in [b'"', b'\\', 0x00, 0x01, 0x1f, 0x80, 0xc3, 0xff] {
-            for len in 0..24 {
+            for len in 0..40 {
                 for pos in 0..len {
                     for filler in [b'x', 0xc3, 0x7f, 0x20] {
                         let mut s = vec![filler; len];

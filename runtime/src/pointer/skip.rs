@@ -33,7 +33,16 @@ impl<'a> Cursor<'a> {
                     unsafe { self.bump() };
                     let is_object = c == b'{';
                     let (word, bit) = (open / 64, open % 64);
-                    objects[word] = objects[word] & !(1 << bit) | u64::from(is_object) << bit;
+                    #[cfg(not(tlgen_planted = "skip_stale_bit"))]
+                    {
+                        objects[word] = objects[word] & !(1 << bit) | u64::from(is_object) << bit;
+                    }
+                    // PLANTED BUG "skip_stale_bit" (docs/HARDENING.md): the level's bit is set but
+                    // never cleared, so an array after an object at the same level skips as one.
+                    #[cfg(tlgen_planted = "skip_stale_bit")]
+                    {
+                        objects[word] |= u64::from(is_object) << bit;
+                    }
                     open += 1;
                     self.skip_ws();
                     if is_object {

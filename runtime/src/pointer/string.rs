@@ -15,7 +15,6 @@ use std::borrow::Cow;
 
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
-use super::scan::{plain_ascii_len, plain_len};
 
 impl<'a> Cursor<'a> {
     /// Reads a string value. Escape-free strings are borrowed from the buffer; strings with
@@ -42,23 +41,32 @@ impl<'a> Cursor<'a> {
     /// Parses the rest of a string whose opening `"` was consumed.
     #[inline]
     pub(super) fn parse_str_body(&mut self) -> Result<Cow<'a, str>, Error> {
-        let rest = self.rest();
-        let (len, ascii) = plain_run(rest);
-        let run = &rest[..len];
+        let run = self.take_plain_run()?;
+        if self.eat(b'"') {
+            // SAFETY: `take_plain_run` returns valid UTF-8.
+            let text = unsafe { core::str::from_utf8_unchecked(run) };
+            return Ok(Cow::Borrowed(text));
+        }
+        self.parse_str_escaped(run).map(Cow::Owned)
+    }
+
+    /// Consumes the run of plain string content (no `"`, `\` or control byte) at the cursor
+    /// and returns it, checked to be valid UTF-8 (an error points at the first invalid byte).
+    #[inline(always)]
+    fn take_plain_run(&mut self) -> Result<&'a [u8], Error> {
+        let (len, ascii) = self.plain_run();
+        // SAFETY: the bytes of a plain run are not NUL (`plain_run`).
+        let run = unsafe { self.run(len) };
         if !ascii {
             if let Err(e) = core::str::from_utf8(run) {
-                self.consume(e.valid_up_to());
+                // SAFETY: `valid_up_to() <= len`: those bytes are not NUL.
+                unsafe { self.advance(e.valid_up_to()) };
                 return Err(self.error(ErrorKind::InvalidUtf8));
             }
         }
-        if rest.get(len) == Some(&b'"') {
-            // SAFETY: `run` is all ASCII (`plain_run` said so), or was just validated above.
-            let text = unsafe { core::str::from_utf8_unchecked(run) };
-            self.consume(len + 1);
-            return Ok(Cow::Borrowed(text));
-        }
-        self.consume(len);
-        self.parse_str_escaped(run).map(Cow::Owned)
+        // SAFETY: as above.
+        unsafe { self.advance(len) };
+        Ok(run)
     }
 
     /// The slow path of [`parse_str_body`](Self::parse_str_body): the cursor is at a `\`, a
@@ -82,17 +90,8 @@ impl<'a> Cursor<'a> {
                 0 => return Err(self.error(ErrorKind::UnexpectedEnd)),
                 _ => return Err(self.error(ErrorKind::ControlCharacterInString)),
             }
-            let rest = self.rest();
-            let (len, ascii) = plain_run(rest);
-            let run = &rest[..len];
-            if !ascii {
-                if let Err(e) = core::str::from_utf8(run) {
-                    self.consume(e.valid_up_to());
-                    return Err(self.error(ErrorKind::InvalidUtf8));
-                }
-            }
+            let run = self.take_plain_run()?;
             out.extend_from_slice(run);
-            self.consume(len);
         }
         // Every run appended was valid UTF-8 on its own, and `decode_escape` appends only
         // ASCII or the UTF-8 encoding of a `char`; runs end at ASCII bytes, so no UTF-8
@@ -109,6 +108,10 @@ impl<'a> Cursor<'a> {
             b'"' => b'"',
             b'\\' => b'\\',
             b'/' => b'/',
+            // PLANTED BUG "escape_b" (docs/HARDENING.md): `\b` decodes as form feed.
+            #[cfg(tlgen_planted = "escape_b")]
+            b'b' => 0x0c,
+            #[cfg(not(tlgen_planted = "escape_b"))]
             b'b' => 0x08,
             b'f' => 0x0c,
             b'n' => b'\n',
@@ -144,6 +147,9 @@ impl<'a> Cursor<'a> {
                     return Err(self.error(ErrorKind::LoneSurrogate));
                 }
                 let c = 0x1_0000 + ((u32::from(n) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                // PLANTED BUG "surrogate_pair" (docs/HARDENING.md): the 0x10000 offset forgotten.
+                #[cfg(tlgen_planted = "surrogate_pair")]
+                let c = c - 0x1_0000;
                 Ok(char::from_u32(c).expect("a surrogate pair encodes a valid scalar value"))
             }
             _ => Ok(char::from_u32(u32::from(n)).expect("a non-surrogate BMP value is a char")),
@@ -174,18 +180,10 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub(super) fn skip_str_body(&mut self) -> Result<(), Error> {
         loop {
-            let rest = self.rest();
-            let (len, ascii) = plain_run(rest);
             // Checking each run between escapes on its own is the same as checking the decoded
             // string: runs are cut at ASCII bytes, which never split a UTF-8 sequence, and
             // escapes decode to whole characters.
-            if !ascii {
-                if let Err(e) = core::str::from_utf8(&rest[..len]) {
-                    self.consume(e.valid_up_to());
-                    return Err(self.error(ErrorKind::InvalidUtf8));
-                }
-            }
-            self.consume(len);
+            self.take_plain_run()?;
             match self.byte() {
                 b'"' => {
                     // SAFETY: the current byte is `"`.
@@ -212,16 +210,5 @@ impl<'a> Cursor<'a> {
                 _ => return Err(self.error(ErrorKind::ControlCharacterInString)),
             }
         }
-    }
-}
-
-/// The run of plain string content (no `"`, `\` or control byte) at the start of `s`, and
-/// whether it is all ASCII (else the caller must validate it as UTF-8).
-#[inline(always)]
-fn plain_run(s: &[u8]) -> (usize, bool) {
-    let len = plain_ascii_len(s);
-    match s.get(len) {
-        Some(&b) if b >= 0x80 => (len + plain_len(&s[len..]), false),
-        _ => (len, true),
     }
 }

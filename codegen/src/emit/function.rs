@@ -1,0 +1,65 @@
+//! Emits what makes requests typed (pointer mode only, since the result types are read with the
+//! pointer parser):
+//!
+//! - per function, `impl tlgen_runtime::function::Function for functions::F` with its TL name
+//!   and its result type (`type Result<'a>`), mapped from the function's result shape: a class
+//!   becomes `enums::C<'a>`, a constructor `types::S<'a>` (or `types::S` without a lifetime),
+//!   a scalar its Rust scalar, a vector a `Vec`, a generic `!X` / `Object` result the top-level
+//!   `Object<'a>` (boxed);
+//! - once, at the root, `Schema`: a marker type implementing `tlgen_runtime::function::Schema`,
+//!   which names the generated top-level `Object<'a>` for generic code such as the TDLib client
+//!   (`tlgen_runtime::client::Client<Schema>`).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::rust::{Place, ident, rt, shape_type};
+use crate::model::{Model, Shape, Struct};
+
+/// `impl Function for functions::F` (goes inside a `functions` part module).
+pub fn function_impl(model: &Model, f: &Struct) -> TokenStream {
+    let rt = rt();
+    let name = ident(&f.rust_name);
+    let tl = &f.tl_name;
+    // The GAT's parameter is `'a` (what `shape_type` writes); the request's own lifetime must
+    // therefore have another name.
+    let (generics, ty) = if f.lifetime {
+        (quote!(<'f>), quote!(#name<'f>))
+    } else {
+        (quote!(), quote!(#name))
+    };
+    let result = result_type(model, f.result.as_ref());
+    quote! {
+        impl #generics #rt::function::Function for #ty {
+            const TL_NAME: &'static str = #tl;
+            type Result<'a> = #result;
+        }
+    }
+}
+
+/// The Rust type a function's answer is read as: what a field of the result's shape would be.
+/// (`Model::build` resolves every function's result or reports an error, so `None` cannot
+/// reach the emitters; `Object` is what any answer parses as.)
+fn result_type(model: &Model, shape: Option<&Shape>) -> TokenStream {
+    shape_type(model, shape.unwrap_or(&Shape::AnyObject), Place::Module)
+}
+
+/// The root `Schema` marker and its `tlgen_runtime::function::Schema` impl.
+pub fn schema_item(schema_name: &str) -> TokenStream {
+    let rt = rt();
+    quote! {
+        /// The schema as a type, for generic code over the generated `Object` (the TDLib client:
+        /// `tlgen_runtime::client::Client<Schema>`).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+        pub struct Schema;
+
+        impl #rt::function::Schema for Schema {
+            const NAME: &'static str = #schema_name;
+            type Object<'a> = Object<'a>;
+            #[inline]
+            fn shorten<'a>(object: Object<'static>) -> Object<'a> { object }
+            #[inline]
+            fn type_name<'o>(object: &'o Object<'_>) -> &'o str { object.type_name() }
+        }
+    }
+}

@@ -1,0 +1,439 @@
+//! `bench`: throughput, allocations and paired ratios of the generated pointer parser against
+//! the generated serde reader on several backends, a `Value`-then-convert baseline and two
+//! floors (`memchr`, an untyped skip-only walk), all producing `td::Received`.
+//!
+//! ```text
+//! cargo build --release -p tlgen-tests --bin bench
+//! target/release/bench                  # markdown report (about 3-5 minutes)
+//! target/release/bench --quick          # < 1 minute: 7 rounds, 5 ms batches, 32 MiB large_stream
+//! target/release/bench --json           # {"results":[{"payload":..,"contender":..,..}],..}
+//! target/release/bench --svg docs/bench-chart.svg
+//! target/release/bench --payload messages50 --rounds 31
+//! target/release/bench --loop pointer messages50 20   # only parse, for `perf record`
+//! ```
+//!
+//! Payloads: `corpus/named/<name>.json` (one document each), `synthetic_stream` (the lines of
+//! `corpus/synthetic.jsonl`), `tdjson_stream` (`corpus/tdjson-1.8.65.jsonl`) and `large_stream`
+//! (the stream lines repeated to ≥ 256 MiB; 32 MiB with `--quick`). Each document has its own
+//! NUL-terminated buffer, built before timing. Before timing, every typed contender's result is
+//! compared with the pointer parser's; documents a contender rejects are reported and excluded
+//! (a single payload skips that contender; a stream drops the document for every contender).
+//! Progress goes to stderr.
+
+#[path = "../bench/mod.rs"]
+mod bench;
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use bench::contenders::{self, DISPATCH, Kind, MAIN, OWNED, Scratch, WALKS};
+use bench::measure::{self, Config};
+use bench::payloads::{self, Doc, Payload};
+use bench::report::{EscapeCheck, PayloadInfo, Run, Table};
+
+#[global_allocator]
+static GLOBAL: bench::alloc::Counting = bench::alloc::Counting;
+
+struct Args {
+    quick: bool,
+    json: bool,
+    svg: Option<String>,
+    only: Vec<String>,
+    rounds: Option<usize>,
+    batch_ms: Option<u64>,
+    large_mib: Option<usize>,
+    looping: Option<(String, String, f64)>,
+}
+
+fn usage() -> ExitCode {
+    eprintln!(
+        "usage: bench [--quick] [--json] [--svg FILE] [--payload NAME]... [--rounds N] \
+         [--batch-ms N] [--large-mib N] | bench --loop CONTENDER PAYLOAD SECONDS"
+    );
+    ExitCode::from(2)
+}
+
+fn parse_args() -> Option<Args> {
+    let mut a = Args {
+        quick: false,
+        json: false,
+        svg: None,
+        only: Vec::new(),
+        rounds: None,
+        batch_ms: None,
+        large_mib: None,
+        looping: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--quick" => a.quick = true,
+            "--json" => a.json = true,
+            "--svg" => a.svg = Some(it.next()?),
+            "--payload" => a.only.push(it.next()?),
+            "--rounds" => a.rounds = Some(it.next()?.parse().ok()?),
+            "--batch-ms" => a.batch_ms = Some(it.next()?.parse().ok()?),
+            "--large-mib" => a.large_mib = Some(it.next()?.parse().ok()?),
+            "--loop" => {
+                let k = it.next()?;
+                let p = it.next()?;
+                let s = it.next()?.parse().ok()?;
+                a.looping = Some((k, p, s));
+            }
+            _ => return None,
+        }
+    }
+    Some(a)
+}
+
+fn machine() -> String {
+    let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    format!("nproc {cpus}, {model}")
+}
+
+/// Checks every document of `p` with `kinds`: typed results must equal the pointer parser's.
+/// Returns, per document, the contenders that rejected or disagreed with it (and why).
+fn check(p: &Payload, kinds: &[Kind]) -> Vec<Vec<(Kind, String)>> {
+    let mut s = Scratch::default();
+    p.docs
+        .iter()
+        .map(|d| {
+            let want = Kind::Pointer.check(d, &mut s);
+            kinds
+                .iter()
+                .filter_map(|&k| {
+                    let got = k.check(d, &mut s);
+                    match (&want, got) {
+                        (_, Err(e)) => Some((k, short(&e))),
+                        (Ok(w), Ok(Some(g))) if w.as_ref() != Some(&g) => {
+                            Some((k, "result differs from the pointer parser's".into()))
+                        }
+                        (Err(_), Ok(Some(_))) => {
+                            Some((k, "accepted what the pointer parser rejects".into()))
+                        }
+                        _ => None,
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn short(e: &str) -> String {
+    let mut s: String = e.chars().take(90).collect();
+    if s.len() < e.len() {
+        s.push('…');
+    }
+    s
+}
+
+fn all_kinds() -> Vec<Kind> {
+    let mut v: Vec<Kind> = Vec::new();
+    for k in MAIN.iter().chain(&OWNED).chain(&DISPATCH).chain(&WALKS) {
+        if !v.contains(k) {
+            v.push(*k);
+        }
+    }
+    v
+}
+
+/// Checks `p`; for a stream, drops documents any contender refuses (noted); for a single
+/// payload, returns the refusing contenders to skip.
+fn prepare(p: &mut Payload, stream: bool) -> Vec<(Kind, String)> {
+    let kinds = all_kinds();
+    let verdicts = check(p, &kinds);
+    if stream {
+        let mut dropped = Vec::new();
+        let mut keep = Vec::new();
+        for (i, (d, v)) in std::mem::take(&mut p.docs)
+            .into_iter()
+            .zip(verdicts)
+            .enumerate()
+        {
+            if v.is_empty() {
+                keep.push(d);
+            } else {
+                let who: Vec<String> = v
+                    .iter()
+                    .map(|(k, e)| format!("{} ({e})", k.name()))
+                    .collect();
+                dropped.push(format!(
+                    "line {} (depth {}) refused by {}",
+                    i + 1,
+                    payloads::depth(d.text()),
+                    who.join(", ")
+                ));
+            }
+        }
+        p.docs = keep;
+        if !dropped.is_empty() {
+            p.notes.push(format!(
+                "{} documents excluded for every contender: {}",
+                dropped.len(),
+                dropped.join("; ")
+            ));
+        }
+        Vec::new()
+    } else {
+        let skipped: Vec<(Kind, String)> = verdicts.into_iter().flatten().collect();
+        for (k, e) in &skipped {
+            p.notes.push(format!("{} skipped: {e}", k.name()));
+        }
+        skipped
+    }
+}
+
+fn info(p: &Payload) -> PayloadInfo {
+    PayloadInfo {
+        name: p.name,
+        source: p.source.clone(),
+        docs: p.docs.len(),
+        bytes: p.bytes(),
+        max_depth: p
+            .docs
+            .iter()
+            .map(|d| payloads::depth(d.text()))
+            .max()
+            .unwrap_or(0),
+        notes: p.notes.clone(),
+        fallback: p.fallback,
+    }
+}
+
+fn measure_table(p: &Payload, kinds: &[Kind], skipped: &[(Kind, String)], cfg: Config) -> Table {
+    let run: Vec<Kind> = kinds
+        .iter()
+        .copied()
+        .filter(|k| !skipped.iter().any(|(s, _)| s == k))
+        .collect();
+    eprintln!(
+        "  {} ({} docs, {} bytes): {}",
+        p.name,
+        p.docs.len(),
+        p.bytes(),
+        run.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+    );
+    Table {
+        payload: p.name,
+        cells: if run.first() == Some(&Kind::Pointer) && !p.docs.is_empty() {
+            measure::measure(p, &run, cfg)
+        } else {
+            Vec::new()
+        },
+        skipped: kinds
+            .iter()
+            .filter_map(|k| skipped.iter().find(|(s, _)| s == k).cloned())
+            .collect(),
+    }
+}
+
+fn escape_check(p: &Payload) -> Option<EscapeCheck> {
+    let doc = p.docs.first()?;
+    let plain = Doc::new(&payloads::deescape(doc.text()));
+    let (strings, escaped_strings) = payloads::count_strings(doc.text());
+    let count = |d: &Doc, k: Kind| {
+        let mut s = Scratch::default();
+        k.pass(std::slice::from_ref(d), &mut s); // warm-up (lazy statics, scratch)
+        let (ok, a, _) = bench::alloc::counted(|| k.pass(std::slice::from_ref(d), &mut s));
+        (ok == 1).then_some(a)
+    };
+    Some(EscapeCheck {
+        payload: p.name,
+        strings,
+        escaped_strings,
+        pointer: count(doc, Kind::Pointer)?,
+        pointer_no_escapes: count(&plain, Kind::Pointer)?,
+        reader: count(doc, Kind::SerdeJson)?,
+        reader_no_escapes: count(&plain, Kind::SerdeJson)?,
+    })
+}
+
+fn main() -> ExitCode {
+    let Some(args) = parse_args() else {
+        return usage();
+    };
+    let started = Instant::now();
+    let root = tlgen_tests::repo_root();
+    let Some(td_lines) = payloads::read_lines(&root.join("corpus/tdjson-1.8.65.jsonl")) else {
+        eprintln!(
+            "cannot read corpus/tdjson-1.8.65.jsonl under {}",
+            root.display()
+        );
+        return ExitCode::FAILURE;
+    };
+    let synthetic = payloads::read_lines(&root.join("corpus/synthetic.jsonl"));
+    let large_mib = args.large_mib.unwrap_or(if args.quick { 32 } else { 256 });
+    let cfg = Config {
+        rounds: args.rounds.unwrap_or(if args.quick { 7 } else { 15 }),
+        batch: Duration::from_millis(args.batch_ms.unwrap_or(if args.quick { 5 } else { 10 })),
+    };
+    let wanted = |name: &str| args.only.is_empty() || args.only.iter().any(|o| o == name);
+
+    // Payloads, checked.
+    eprintln!("loading and checking payloads...");
+    let mut singles: Vec<(Payload, Vec<(Kind, String)>)> = Vec::new();
+    for name in payloads::NAMED {
+        let mut p = payloads::load_named(&root, name, &td_lines);
+        let skipped = prepare(&mut p, false);
+        singles.push((p, skipped));
+    }
+    let mut streams: Vec<Payload> = Vec::new();
+    match &synthetic {
+        Some(lines) => streams.push(payloads::stream(
+            "synthetic_stream",
+            "corpus/synthetic.jsonl",
+            lines,
+        )),
+        None => eprintln!("corpus/synthetic.jsonl missing: no synthetic_stream"),
+    }
+    streams.push(payloads::stream(
+        "tdjson_stream",
+        "corpus/tdjson-1.8.65.jsonl",
+        &td_lines,
+    ));
+    for p in &mut streams {
+        prepare(p, true);
+    }
+    let large =
+        if wanted("large_stream") || args.looping.as_ref().is_some_and(|l| l.1 == "large_stream") {
+            let sources: Vec<&Doc> = streams.iter().flat_map(|p| p.docs.iter()).collect();
+            let names: Vec<&str> = streams.iter().map(|p| p.name).collect();
+            let mut p = payloads::large_stream(
+                &sources,
+                large_mib << 20,
+                format!("{} repeated to ≥ {large_mib} MiB", names.join(" + ")),
+            );
+            if args.quick {
+                p.notes
+                    .push(format!("--quick: {large_mib} MiB instead of 256 MiB"));
+            }
+            Some(p)
+        } else {
+            None
+        };
+    let mut all: Vec<(&Payload, &[(Kind, String)])> = singles
+        .iter()
+        .map(|(p, s)| (p, s.as_slice()))
+        .chain(streams.iter().map(|p| (p, &[][..])))
+        .collect();
+    if let Some(p) = &large {
+        all.push((p, &[]));
+    }
+
+    if let Some((kind, payload, seconds)) = &args.looping {
+        let Some(k) = all_kinds().into_iter().find(|k| k.name() == kind) else {
+            eprintln!("unknown contender {kind}");
+            return ExitCode::from(2);
+        };
+        let Some((p, _)) = all.iter().find(|(p, _)| p.name == payload) else {
+            eprintln!("unknown payload {payload}");
+            return ExitCode::from(2);
+        };
+        let mut s = Scratch::default();
+        let (start, mut passes) = (Instant::now(), 0u64);
+        while start.elapsed().as_secs_f64() < *seconds {
+            std::hint::black_box(k.pass(&p.docs, &mut s));
+            passes += 1;
+        }
+        let ns = start.elapsed().as_nanos() as f64 / (passes as f64 * p.docs.len() as f64);
+        eprintln!(
+            "{} on {}: {passes} passes, {ns:.0} ns/payload, {:.0} MB/s",
+            k.name(),
+            p.name,
+            p.bytes_per_doc() / ns * 1e3
+        );
+        return ExitCode::SUCCESS;
+    }
+
+    let mut run = Run {
+        machine: machine(),
+        command: std::iter::once("target/release/bench".to_string())
+            .chain(std::env::args().skip(1))
+            .collect::<Vec<_>>()
+            .join(" "),
+        quick: args.quick,
+        large_mib,
+        cfg,
+        seconds: 0.0,
+        payloads: all.iter().map(|(p, _)| info(p)).collect(),
+        main: Vec::new(),
+        owned: Vec::new(),
+        dispatch: Vec::new(),
+        walks: Vec::new(),
+        escapes: Vec::new(),
+    };
+    run.payloads.retain(|p| wanted(p.name));
+
+    eprintln!(
+        "main contenders ({} rounds, batches ≥ {:?}):",
+        cfg.rounds, cfg.batch
+    );
+    for (p, skipped) in all.iter().filter(|(p, _)| wanted(p.name)) {
+        run.main.push(measure_table(p, &MAIN, skipped, cfg));
+    }
+    let sections: [(&str, &[Kind], &[&str]); 3] = [
+        (
+            "owned",
+            &OWNED,
+            &["updateNewMessage", "messages50", "tdjson_stream"],
+        ),
+        (
+            "dispatch",
+            &DISPATCH,
+            &["updateUserStatus", "messages50", "tdjson_stream"],
+        ),
+        (
+            "walks",
+            &WALKS,
+            &["messages50", "tdjson_stream", "synthetic_stream"],
+        ),
+    ];
+    for (section, kinds, names) in sections {
+        eprintln!("{section}:");
+        for (p, skipped) in all
+            .iter()
+            .filter(|(p, _)| names.contains(&p.name) && wanted(p.name))
+        {
+            let t = measure_table(p, kinds, skipped, cfg);
+            match section {
+                "owned" => run.owned.push(t),
+                "dispatch" => run.dispatch.push(t),
+                _ => run.walks.push(t),
+            }
+        }
+    }
+    for (p, _) in all
+        .iter()
+        .filter(|(p, _)| {
+            ["updateNewMessage", "messages50", "updateOption_escapes"].contains(&p.name)
+        })
+        .filter(|(p, _)| wanted(p.name))
+    {
+        run.escapes.extend(escape_check(p));
+    }
+    run.seconds = started.elapsed().as_secs_f64();
+
+    if let Some(path) = &args.svg {
+        if let Err(e) = std::fs::write(path, bench::svg::chart(&run)) {
+            eprintln!("{path}: {e}");
+            return ExitCode::FAILURE;
+        }
+        eprintln!("wrote {path}");
+    }
+    if args.json {
+        println!("{:#}", bench::report::json(&run));
+    } else {
+        print!("{}", bench::report::markdown(&run));
+    }
+    let _ = contenders::UNTYPED_WALK;
+    ExitCode::SUCCESS
+}

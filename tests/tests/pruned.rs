@@ -1,0 +1,64 @@
+//! Pruning keeps unknown-type handling correct: in td_api pruned to two update constructors
+//! (crate `tlgen-td-api-pruned`), every other constructor parses as `Unknown`, never as an
+//! error, and both parsers still agree on the whole corpus.
+
+use tlgen_runtime::pointer::NulTerminated;
+use tlgen_td_api_pruned as pruned;
+
+#[test]
+fn pruned_constructors_parse_as_unknown() {
+    // updateOption is not kept (the class `Update` is, as a container of the kept updates).
+    let text = r#"{"@type":"updateOption","name":"version","value":{"@type":"optionValueString","value":"1.8.65"},"@client_id":1}"#;
+    let reader: pruned::Received = tlgen_runtime::reader::from_str(text).unwrap();
+    let pruned::Object::Unknown(unknown) = &reader.object else {
+        panic!("expected Object::Unknown, got {:?}", reader.object)
+    };
+    assert_eq!(unknown.type_name, "updateOption");
+    assert_eq!(reader.client_id, Some(1));
+    let buffer = NulTerminated::from(text);
+    let pointer = pruned::parse_received(buffer.cursor()).unwrap();
+    assert_eq!(reader, pointer);
+
+    // A type outside every kept class: unknown at the top level.
+    let text = r#"{"@type":"countryInfo","country_code":"FR","name":"France","english_name":"France","is_hidden":false,"calling_codes":["33"]}"#;
+    let reader: pruned::Received = tlgen_runtime::reader::from_str(text).unwrap();
+    assert!(matches!(&reader.object, pruned::Object::Unknown(u) if u.type_name == "countryInfo"));
+}
+
+#[test]
+fn kept_constructors_parse_fully() {
+    let text = r#"{"@type":"updateAuthorizationState","authorization_state":{"@type":"authorizationStateWaitTdlibParameters"}}"#;
+    let reader: pruned::Received = tlgen_runtime::reader::from_str(text).unwrap();
+    let pruned::Object::Update(pruned::enums::Update::AuthorizationState(update)) = &reader.object
+    else {
+        panic!("expected updateAuthorizationState, got {:?}", reader.object)
+    };
+    assert!(matches!(
+        update.authorization_state,
+        pruned::enums::AuthorizationState::WaitTdlibParameters(_)
+    ));
+}
+
+#[test]
+fn pruned_parsers_agree_on_the_corpus() {
+    let root = tlgen_tests::repo_root().join("corpus");
+    let mut payloads = 0;
+    for name in [
+        "tdjson-1.8.65.jsonl",
+        "tdjson-1.8.67.jsonl",
+        "tdjson-1.8.65-params.jsonl",
+    ] {
+        let text = std::fs::read_to_string(root.join(name)).unwrap();
+        for (index, line) in text.lines().enumerate() {
+            let verdict = pruned::validate(line.as_bytes());
+            assert_eq!(
+                verdict,
+                tlgen_runtime::validate::Verdict::Agree,
+                "{name}:{}",
+                index + 1
+            );
+            payloads += 1;
+        }
+    }
+    println!("pruned parsers agree on {payloads} payloads");
+}
