@@ -12,6 +12,7 @@
 //! | `td_create_client_id()` | [`TdJson::create_client_id`] | no request is sent until the first `send` |
 //! | `td_send(id, request)` | [`TdJson::send`] | asynchronous, answers come from `receive` |
 //! | `td_receive(timeout)` | [`TdJson::receive`] | responses and updates of all clients, `None` on timeout |
+//! | `td_receive` in a loop | [`TdJson::receive_until`] | until a closure accepts an answer (waiting for one response) |
 //! | `td_execute(request)` | [`TdJson::execute`] | synchronous methods only, always answers |
 //!
 //! # Why the returned `&CStr` borrows `&mut self`
@@ -500,7 +501,19 @@ mod tests {
                 let answer = answer.to_str().unwrap().to_owned();
                 if answer == expected {
                     td.send(id, c"{\"@type\":\"close\"}");
-                    return;
+                    // Wait until the client is closed: a process that exits while TDLib is
+                    // still tearing a client down can abort in TDLib's static destructors.
+                    let closed = format!(
+                        r#""authorization_state":{{"@type":"authorizationStateClosed"}},"@client_id":{id}}}"#
+                    );
+                    while std::time::Instant::now() < deadline {
+                        if let Some(answer) = td.receive(1.0) {
+                            if answer.to_str().unwrap().ends_with(&closed) {
+                                return;
+                            }
+                        }
+                    }
+                    panic!("client {id} not closed within 20 s");
                 }
                 seen.push(answer);
             }

@@ -111,6 +111,7 @@ fn every_reader(region: &[u8]) {
         let _ = c.find_type_tag(1);
         let _ = c.next_key();
         let _ = c.eat_key(b"\"a_key_longer_than_most_windows_here_____\":");
+        let _ = c.eat_object_end();
     }
     let mut c = fresh();
     if c.begin_array(1).is_ok() {

@@ -390,6 +390,37 @@ fn eat_key_fast_path() {
     c.begin_object(1).unwrap();
     assert!(!c.eat_key(b"\"a\":"));
     assert_eq!(c.next_key().unwrap().unwrap(), "a");
+
+    // `eat_object_end`: `}` right there ends the object (empty or not), and the container
+    // around it then needs its `,` again
+    let buf = NulTerminated::from("[{},{\"a\":1} ,{ }]");
+    let mut c = buf.cursor();
+    c.begin_array(1).unwrap();
+    assert!(c.next_element().unwrap());
+    c.begin_object(2).unwrap();
+    assert!(c.eat_object_end());
+    assert!(c.next_element().unwrap());
+    c.begin_object(2).unwrap();
+    assert!(!c.eat_object_end());
+    assert!(c.eat_key(b"\"a\":"));
+    assert_eq!(c.read_i32(), Ok(1));
+    assert!(c.eat_object_end());
+    assert!(c.next_element().unwrap());
+    c.begin_object(2).unwrap();
+    assert!(!c.eat_object_end(), "whitespace is left to next_key");
+    assert_eq!(c.next_key(), Ok(None));
+    assert!(!c.next_element().unwrap());
+    c.finish().unwrap();
+    let buf = NulTerminated::from("[{}1]");
+    let mut c = buf.cursor();
+    c.begin_array(1).unwrap();
+    assert!(c.next_element().unwrap());
+    c.begin_object(2).unwrap();
+    assert!(c.eat_object_end());
+    assert_eq!(
+        err(c.next_element()),
+        (3, ErrorKind::ExpectedCommaOrArrayEnd)
+    );
 }
 
 #[test]

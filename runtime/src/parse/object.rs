@@ -97,23 +97,45 @@ pub fn parse_rest<'a, T: ParseFields<'a>>(
         c.skip_value(depth + 1)?;
     }
     loop {
-        if let Some(pattern) = keys.get(expected) {
-            if c.eat_key_bytes(pattern) {
-                field(&mut out, &mut seen, expected, c, depth + 1)?;
-                expected += 1;
-                continue;
-            }
-        }
-        let Some(key) = c.next_key()? else { break };
-        match find_key(keys, key.as_bytes(), expected) {
-            Some(index) => {
-                field(&mut out, &mut seen, index, c, depth + 1)?;
-                expected = index + 1;
-            }
-            None => skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?,
-        }
+        let index = match keys.get(expected) {
+            Some(pattern) if c.eat_key_bytes(pattern) => expected,
+            _ if c.eat_object_end() => break,
+            _ => match next_field(c, keys, expected, depth, envelope.as_deref_mut())? {
+                Some(index) => index,
+                None => break,
+            },
+        };
+        field(&mut out, &mut seen, index, c, depth + 1)?;
+        expected = index + 1;
     }
     Ok(out)
+}
+
+/// The general path of [`parse_rest`], when the expected key is not next: reads keys until
+/// one of `keys` (returns its index, the cursor before its value) or the end of the object
+/// (`None`, `}` consumed), skipping the values of other keys (or giving them to the envelope).
+/// Not generic, and out of line: one copy serves every constructor.
+#[inline(never)]
+fn next_field<'a>(
+    c: &mut Cursor<'a>,
+    keys: &[&[u8]],
+    expected: usize,
+    depth: u32,
+    mut envelope: Option<&mut Envelope<'a>>,
+) -> Result<Option<usize>, Error> {
+    // TDLib omits null fields, so the key that came instead is usually one of the next few.
+    for (index, pattern) in keys.iter().enumerate().skip(expected + 1).take(3) {
+        if c.eat_key_bytes(pattern) {
+            return Ok(Some(index));
+        }
+    }
+    while let Some(key) = c.next_key()? {
+        if let Some(index) = find_key(keys, key.as_bytes(), expected) {
+            return Ok(Some(index));
+        }
+        skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?;
+    }
+    Ok(None)
 }
 
 /// Skips the remaining members of an object of unknown type, keeping its name.

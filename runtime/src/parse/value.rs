@@ -74,6 +74,10 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
         c.begin_array(depth)?;
         let mut out = Vec::new();
         while c.next_element()? {
+            if out.capacity() == 0 {
+                // (`Vec` starts big elements, such as messages, at capacity 1 and doubles)
+                out.reserve(4);
+            }
             out.push(parse_field_value(c, depth + 1)?);
         }
         Ok(out)

@@ -208,6 +208,15 @@ impl<'a> Cursor<'a> {
         unsafe { scan::starts_with(self.pos.add(skip), pattern) }
     }
 
+    /// The 8 bytes at the cursor (the current byte lowest) when they can be loaded at once, else
+    /// `None`. Bytes after the NUL are unspecified (see `scan.rs`): use only bytes before the
+    /// first one that stops the caller, which must stop at NUL.
+    #[inline(always)]
+    pub(super) fn word(&self) -> Option<u64> {
+        // SAFETY: invariant: `pos` is at or before the NUL of a readable, unchanging buffer.
+        unsafe { scan::word_at(self.pos) }
+    }
+
     /// The `len` bytes at the cursor.
     ///
     /// # Safety
@@ -440,6 +449,19 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Consumes `}` if it is the next byte (no whitespace is skipped), ending the current
+    /// object: a shortcut for the `None` of [`next_key`](Self::next_key) when the document has
+    /// no whitespace. Returns `false` (consuming nothing) otherwise.
+    #[inline]
+    pub fn eat_object_end(&mut self) -> bool {
+        if self.eat(b'}') {
+            self.first = false;
+            true
+        } else {
+            false
+        }
+    }
+
     /// Looks ahead for the `"@type"` of the object the cursor is in, without moving.
     ///
     /// Call it right after [`begin_object`](Self::begin_object)`(depth)`, before any key was
@@ -515,7 +537,8 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub fn eat_null(&mut self) -> bool {
         self.skip_ws();
-        self.eat_literal(b"null")
+        // (the first byte alone rules out almost every value)
+        self.byte() == b'n' && self.eat_literal(b"null")
     }
 
     /// Consumes `literal` if the bytes at the cursor start with it (no whitespace skipped).

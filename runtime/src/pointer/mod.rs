@@ -31,7 +31,8 @@
 //!   declaration order, so try [`eat_key`](Cursor::eat_key)`(b"\"name\":")` for each field in
 //!   order first; it consumes `,"name":` (or `"name":` for the first key) only on an exact
 //!   match and otherwise consumes nothing. Finish with the `next_key` loop, which handles
-//!   whatever the fast path did not (other orders, whitespace, escaped keys, unknown keys, `}`).
+//!   whatever the fast path did not (other orders, whitespace, escaped keys, unknown keys, `}`);
+//!   [`eat_object_end`](Cursor::eat_object_end) is the same shortcut for a `}` right there.
 //! - **Duplicate keys**: the first occurrence wins (TDLib's rule). Keep a "seen" bit per field
 //!   and [`skip_value`] a key seen before; unknown keys are skipped too. Skipped values are
 //!   validated as fully as read ones (the serde reader skips with `deserialize_any`): strings

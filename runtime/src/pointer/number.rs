@@ -204,39 +204,18 @@ impl<'a> Cursor<'a> {
             // SAFETY: the current byte is `0`, not NUL.
             unsafe { self.bump() };
         }
-        let mut magnitude;
-        match self.byte() {
+        let magnitude = match self.byte() {
             b'0' => {
                 // SAFETY: the current byte is `0`, not NUL.
                 unsafe { self.bump() };
                 if self.byte().is_ascii_digit() {
                     return Err(self.error(ErrorKind::InvalidNumber));
                 }
-                magnitude = 0;
+                0
             }
-            c @ b'1'..=b'9' => {
-                // SAFETY: the current byte is a digit, not NUL.
-                unsafe { self.bump() };
-                magnitude = u64::from(c - b'0');
-                let mut digits = 1;
-                while let c @ b'0'..=b'9' = self.byte() {
-                    // SAFETY: the current byte is a digit, not NUL.
-                    unsafe { self.bump() };
-                    let d = u64::from(c - b'0');
-                    magnitude = if digits < 19 {
-                        // at most 19 digits: < 10^19 < 2^64, cannot overflow
-                        magnitude * 10 + d
-                    } else {
-                        magnitude
-                            .checked_mul(10)
-                            .and_then(|m| m.checked_add(d))
-                            .unwrap_or(u64::MAX)
-                    };
-                    digits += 1;
-                }
-            }
+            b'1'..=b'9' => self.magnitude(),
             _ => return Err(self.error_or_end(ErrorKind::InvalidNumber)),
-        }
+        };
         if matches!(self.byte(), b'.' | b'e' | b'E') || (negative && magnitude == 0) {
             // serde_json: a fraction or exponent makes it f64, and so does `-0`.
             return Err(Error::new(at, ErrorKind::FloatForInteger));
@@ -247,12 +226,97 @@ impl<'a> Cursor<'a> {
         })
     }
 
+    /// Consumes the digits at the cursor (at least one, the first not `0`) as an integer
+    /// magnitude, saturated to `u64::MAX` beyond `u64` (which no target type accepts).
+    #[inline(always)]
+    fn magnitude(&mut self) -> u64 {
+        let begin = self.offset();
+        let (value, count) = self.digits(0);
+        match count {
+            // below 10^19 < 2^64: `value` is exact
+            ..=19 => value,
+            // may or may not fit: let the standard library decide
+            20 => core::str::from_utf8(&self.consumed()[begin..])
+                .ok()
+                .and_then(|t| t.parse::<u64>().ok())
+                .unwrap_or(u64::MAX),
+            _ => u64::MAX,
+        }
+    }
+
+    /// Consumes the run of ASCII digits at the cursor (possibly empty), appending them to
+    /// `value`: returns `value * 10^count + digits` modulo 2^64 (exact while the total stays
+    /// below 2^64) and `count`. Eight digits at a time where [`Cursor::word`] allows it.
+    #[inline(always)]
+    fn digits(&mut self, mut value: u64) -> (u64, usize) {
+        /// `10^k` for `k` in `0..=8`.
+        const POW10_U64: [u64; 9] = [
+            1,
+            10,
+            100,
+            1_000,
+            10_000,
+            100_000,
+            1_000_000,
+            10_000_000,
+            100_000_000,
+        ];
+        let mut count = 0;
+        while let Some(w) = self.word() {
+            let (k, chunk) = swar_digits(w);
+            if k > 0 {
+                value = value.wrapping_mul(POW10_U64[k]).wrapping_add(chunk);
+                count += k;
+                // SAFETY: the `k` bytes at the cursor are digits, not NUL.
+                unsafe { self.advance(k) };
+            }
+            if k < 8 {
+                return (value, count);
+            }
+        }
+        // near the end of a page: one byte at a time
+        while let c @ b'0'..=b'9' = self.byte() {
+            // SAFETY: the current byte is a digit, not NUL.
+            unsafe { self.bump() };
+            value = value.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+            count += 1;
+        }
+        (value, count)
+    }
+
     /// A string holding a canonical decimal integer (after unescaping).
     #[inline(never)]
     fn read_int_string(&mut self) -> Result<Int, Error> {
         let at = self.offset();
         // SAFETY: the current byte is `"` (checked by the caller).
         unsafe { self.bump() };
+        // Fast path: the string is just the digits, as TDLib writes it.
+        let after_quote = self.mark();
+        let negative = self.eat(b'-');
+        match self.byte() {
+            b'1'..=b'9' => {
+                let magnitude = self.magnitude();
+                if self.eat(b'"') {
+                    return Ok(Int {
+                        negative,
+                        magnitude,
+                    });
+                }
+            }
+            b'0' if !negative => {
+                // SAFETY: the current byte is `0`, not NUL.
+                unsafe { self.bump() };
+                if self.eat(b'"') {
+                    return Ok(Int {
+                        negative,
+                        magnitude: 0,
+                    });
+                }
+            }
+            _ => {}
+        }
+        // Anything else (escapes, `-0`, leading zeros, not a number): read the string.
+        self.rewind(after_quote);
         let text = self.parse_str_body()?;
         canonical_int(text.as_bytes()).ok_or(Error::new(at, ErrorKind::InvalidIntegerString))
     }
@@ -271,14 +335,7 @@ impl<'a> Cursor<'a> {
                     return Err(self.error(ErrorKind::InvalidNumber));
                 }
             }
-            b'1'..=b'9' => {
-                while let c @ b'0'..=b'9' = self.byte() {
-                    // SAFETY: the current byte is a digit, not NUL.
-                    unsafe { self.bump() };
-                    mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
-                    digits += 1;
-                }
-            }
+            b'1'..=b'9' => (mantissa, digits) = self.digits(0),
             _ => return Err(self.error_or_end(ErrorKind::InvalidNumber)),
         }
         let mut exponent = 0i64;
@@ -288,13 +345,10 @@ impl<'a> Cursor<'a> {
             if !self.byte().is_ascii_digit() {
                 return Err(self.error_or_end(ErrorKind::InvalidNumber));
             }
-            while let c @ b'0'..=b'9' = self.byte() {
-                // SAFETY: the current byte is a digit, not NUL.
-                unsafe { self.bump() };
-                mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
-                digits += 1;
-                exponent -= 1;
-            }
+            let (m, k) = self.digits(mantissa);
+            mantissa = m;
+            digits += k;
+            exponent -= k as i64;
         }
         if matches!(self.byte(), b'e' | b'E') {
             integer = false;
@@ -328,6 +382,30 @@ impl<'a> Cursor<'a> {
             integer,
         })
     }
+}
+
+/// The number of ASCII digits at the start of `w` (8 bytes, the first in the lowest byte) and
+/// their value.
+#[inline(always)]
+fn swar_digits(w: u64) -> (usize, u64) {
+    const ONES: u64 = u64::MAX / 255;
+    const HIGHS: u64 = ONES << 7;
+    // digit bytes become their values 0..=9; every other byte becomes >= 10
+    let d = w ^ (ONES * u64::from(b'0'));
+    // high bit set in each byte >= 10 (adding 0x76 carries into the next byte only out of a
+    // byte that is itself >= 0x8a, so the lowest flagged byte is exact)
+    let non_digit = (d.wrapping_add(ONES * 0x76) | d) & HIGHS;
+    let k = (non_digit.trailing_zeros() / 8) as usize;
+    if k == 0 {
+        return (0, 0);
+    }
+    // the `k` digits moved to the top (the first digit is the most significant), zeros below
+    let v = d << (8 * (8 - k));
+    // pairs, then quads, then all eight (each step merges adjacent lanes)
+    let v = (v.wrapping_mul(10 << 8 | 1) >> 8) & 0x00FF_00FF_00FF_00FF;
+    let v = (v.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_FFFF_0000_FFFF;
+    let v = v.wrapping_mul(10_000 << 32 | 1) >> 32;
+    (k, v)
 }
 
 /// Parses `-?(0|[1-9][0-9]*)`, not `-0`; a magnitude beyond `u64` saturates (out of range).
@@ -373,6 +451,45 @@ mod tests {
         ] {
             assert!(canonical_int(bad.as_bytes()).is_none(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn swar_digits_agrees_with_bytewise() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut bytes = state.to_le_bytes();
+            // mostly digits, sometimes every kind of other byte
+            for (i, b) in bytes.iter_mut().enumerate() {
+                if (state >> (i * 3 + 7)) % 5 != 0 {
+                    *b = b'0' + *b % 10;
+                }
+            }
+            let k = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let value = bytes[..k]
+                .iter()
+                .fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+            assert_eq!(
+                swar_digits(u64::from_le_bytes(bytes)),
+                (k, if k == 0 { 0 } else { value }),
+                "{bytes:?}"
+            );
+        }
+        for b in 0..=255u8 {
+            let mut bytes = *b"12345678";
+            for i in 0..8 {
+                bytes[i] = b;
+                let k = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+                assert_eq!(swar_digits(u64::from_le_bytes(bytes)).0, k, "{bytes:?}");
+                bytes = *b"12345678";
+            }
+        }
+        assert_eq!(
+            swar_digits(u64::from_le_bytes(*b"99999999")),
+            (8, 99_999_999)
+        );
     }
 
     #[test]

@@ -30,16 +30,17 @@
 //! belong to other objects and change between two loads, which `pure` would rule out. Sanitizers
 //! do not instrument asm, so they stay quiet, as they do for `strlen`.
 //!
-//! # Short compares
+//! # Short compares and digit runs
 //!
-//! [`starts_with`] compares up to 8 bytes per load (unaligned 4- and 8-byte loads, again `asm!`
-//! blocks with the same interface), but only when every byte it loads lies in the same 4 KiB
-//! page as the first byte compared, which is a byte of the buffer at or before the NUL (else it
-//! compares byte by byte). A load inside a page that holds a readable byte cannot fault: on
+//! [`starts_with`] compares up to 8 bytes per load, and [`word_at`] gives the number lexer 8
+//! bytes at once (unaligned 4- and 8-byte loads, again `asm!` blocks with the same interface),
+//! but only when every byte loaded lies in the same 4 KiB page as the first one, which is a byte
+//! of the buffer at or before the NUL (else they work byte by byte). A load inside a page that holds a readable byte cannot fault: on
 //! x86_64 memory protection (page tables, protection keys) has page granularity and there is no
 //! finer tagging. A result never depends on bytes past the NUL: if the NUL lies inside the
 //! compared window, the word holding it differs from the pattern (whose bytes are checked to be
-//! non-zero), so the compare fails whatever the bytes after it are.
+//! non-zero), so the compare fails whatever the bytes after it are; and the number lexer uses
+//! only the digits before the first non-digit, which comes no later than the NUL.
 //!
 //! Elsewhere (targets other than x86_64 with SSE2, and Miri, which cannot run asm) the scan reads one byte
 //! at a time and stops at the first special byte: no byte past the NUL is read at all.
@@ -77,6 +78,20 @@ pub(super) unsafe fn plain_ascii_len(p: *const u8) -> usize {
 pub(super) unsafe fn starts_with(p: *const u8, pattern: &[u8]) -> bool {
     // SAFETY: forwarded.
     unsafe { imp::starts_with(p, pattern) }
+}
+
+/// The 8 bytes at `p` (little-endian: the byte at `p` is the lowest), when they can be loaded
+/// at once; `None` otherwise (then read byte by byte). Bytes past the buffer's NUL are
+/// unspecified: callers look only at the bytes before the first one that stops them, and the
+/// NUL stops every caller.
+///
+/// # Safety
+///
+/// As for [`plain_ascii_len`].
+#[inline(always)]
+pub(super) unsafe fn word_at(p: *const u8) -> Option<u64> {
+    // SAFETY: forwarded.
+    unsafe { imp::word_at(p) }
 }
 
 /// Byte-by-byte [`starts_with`]: stops at the first difference or NUL, so it never reads past
@@ -160,6 +175,10 @@ mod imp {
         v
     }
 
+    /// The granule of memory protection the short loads stay within: the smallest page size
+    /// (x86_64 pages are 4 KiB, 2 MiB or 1 GiB, all multiples of it).
+    const PAGE: usize = 4096;
+
     /// The 8 bytes at `p` (little-endian); those that belong to the buffer (at or before its
     /// NUL) are its bytes, the others are unspecified.
     ///
@@ -221,8 +240,20 @@ mod imp {
     ///
     /// As for [`super::plain_ascii_len`].
     #[inline(always)]
+    pub(super) unsafe fn word_at(p: *const u8) -> Option<u64> {
+        if p as usize % PAGE > PAGE - 8 {
+            return None;
+        }
+        // SAFETY: `p .. p + 8` lies in the page of `p`, a byte of the buffer at or before its
+        // NUL (caller).
+        Some(unsafe { load_u64(p) })
+    }
+
+    /// # Safety
+    ///
+    /// As for [`super::plain_ascii_len`].
+    #[inline(always)]
     pub(super) unsafe fn starts_with(p: *const u8, pattern: &[u8]) -> bool {
-        const PAGE: usize = 4096;
         let n = pattern.len();
         if n < 4 || p as usize % PAGE + n > PAGE {
             // SAFETY: forwarded.
@@ -342,6 +373,14 @@ mod imp {
     pub(super) unsafe fn starts_with(p: *const u8, pattern: &[u8]) -> bool {
         // SAFETY: forwarded.
         unsafe { super::starts_with_bytewise(p, pattern) }
+    }
+
+    /// # Safety
+    ///
+    /// As for [`super::plain_ascii_len`] (nothing is read).
+    #[inline(always)]
+    pub(super) unsafe fn word_at(_: *const u8) -> Option<u64> {
+        None
     }
 }
 

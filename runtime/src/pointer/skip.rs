@@ -18,7 +18,19 @@ impl<'a> Cursor<'a> {
     /// Skips one value (after whitespace) whose nesting depth, if it is an object or array, is
     /// `depth` (so inside an object at depth `d`, skip a field's value with `d + 1`). Errors if
     /// any container inside it would exceed [`MAX_DEPTH`].
+    #[inline(never)]
     pub fn skip_value(&mut self, depth: u32) -> Result<(), Error> {
+        // Fast path, kept small: a string (e.g. the `"@type"` of a single-constructor object).
+        self.skip_ws();
+        if self.eat(b'"') {
+            return self.skip_str_body();
+        }
+        self.skip_any(depth)
+    }
+
+    /// [`skip_value`](Self::skip_value) for every value (whitespace skipped or not).
+    #[inline(never)]
+    fn skip_any(&mut self, depth: u32) -> Result<(), Error> {
         // Bit `i` is set when the i-th open container (outermost first) is an object.
         let mut objects = [0u64; STACK_WORDS];
         let mut open = 0usize;

@@ -16,6 +16,26 @@ use std::borrow::Cow;
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
 
+/// [`HEX`] of a byte that is not a hex digit.
+const NOT_HEX: u8 = 0xff;
+
+/// The value of each hex digit (any case), [`NOT_HEX`] for every other byte (NUL included).
+static HEX: [u8; 256] = {
+    let mut table = [NOT_HEX; 256];
+    let mut i = 0;
+    while i < 10 {
+        table[b'0' as usize + i] = i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        table[b'a' as usize + i] = 10 + i as u8;
+        table[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    table
+};
+
 impl<'a> Cursor<'a> {
     /// Reads a string value. Escape-free strings are borrowed from the buffer; strings with
     /// escapes are decoded into an owned `String`.
@@ -43,9 +63,7 @@ impl<'a> Cursor<'a> {
     pub(super) fn parse_str_body(&mut self) -> Result<Cow<'a, str>, Error> {
         let run = self.take_plain_run()?;
         if self.eat(b'"') {
-            // SAFETY: `take_plain_run` returns valid UTF-8.
-            let text = unsafe { core::str::from_utf8_unchecked(run) };
-            return Ok(Cow::Borrowed(text));
+            return Ok(Cow::Borrowed(run));
         }
         self.parse_str_escaped(run).map(Cow::Owned)
     }
@@ -53,7 +71,7 @@ impl<'a> Cursor<'a> {
     /// Consumes the run of plain string content (no `"`, `\` or control byte) at the cursor
     /// and returns it, checked to be valid UTF-8 (an error points at the first invalid byte).
     #[inline(always)]
-    fn take_plain_run(&mut self) -> Result<&'a [u8], Error> {
+    fn take_plain_run(&mut self) -> Result<&'a str, Error> {
         let (len, ascii) = self.plain_run();
         // SAFETY: the bytes of a plain run are not NUL (`plain_run`).
         let run = unsafe { self.run(len) };
@@ -66,43 +84,66 @@ impl<'a> Cursor<'a> {
         }
         // SAFETY: as above.
         unsafe { self.advance(len) };
-        Ok(run)
+        // SAFETY: `run` is all ASCII (`plain_run` said so), or was just validated.
+        Ok(unsafe { core::str::from_utf8_unchecked(run) })
     }
 
     /// The slow path of [`parse_str_body`](Self::parse_str_body): the cursor is at a `\`, a
     /// control byte or the NUL, after the valid run of plain content `prefix`.
     #[inline(never)]
-    fn parse_str_escaped(&mut self, prefix: &[u8]) -> Result<String, Error> {
-        let mut out: Vec<u8> = Vec::with_capacity(prefix.len() + 16);
-        out.extend_from_slice(prefix);
+    fn parse_str_escaped(&mut self, prefix: &str) -> Result<String, Error> {
+        // (escapes are 2 to 12 bytes and decode to 1 to 4: a little room is enough)
+        let mut out = String::with_capacity(prefix.len() + 32);
+        out.push_str(prefix);
         loop {
             match self.byte() {
                 b'"' => {
                     // SAFETY: the current byte is `"`.
                     unsafe { self.bump() };
-                    break;
+                    return Ok(out);
                 }
                 b'\\' => {
+                    if let Some(ch) = self.simple_unicode_escape() {
+                        out.push(ch);
+                        continue;
+                    }
                     // SAFETY: the current byte is `\`.
                     unsafe { self.bump() };
                     self.decode_escape(&mut out)?;
                 }
                 0 => return Err(self.error(ErrorKind::UnexpectedEnd)),
-                _ => return Err(self.error(ErrorKind::ControlCharacterInString)),
+                0x01..=0x1f => return Err(self.error(ErrorKind::ControlCharacterInString)),
+                // the start of a run of plain content (not empty)
+                _ => out.push_str(self.take_plain_run()?),
             }
-            let run = self.take_plain_run()?;
-            out.extend_from_slice(run);
         }
-        // Every run appended was valid UTF-8 on its own, and `decode_escape` appends only
-        // ASCII or the UTF-8 encoding of a `char`; runs end at ASCII bytes, so no UTF-8
-        // sequence is split: the whole is valid. Checked anyway (cheap next to the copying),
-        // which keeps this path free of `unsafe`.
-        let at = self.offset() - 1;
-        String::from_utf8(out).map_err(|_| Error::new(at, ErrorKind::InvalidUtf8))
+    }
+
+    /// Fast path for the escape at the cursor (on its `\`) when it is a `\uXXXX` of a character
+    /// that is not a surrogate (how TDLib writes every non-ASCII character outside the astral
+    /// planes): consumes its six bytes and returns the character. Otherwise returns `None` and
+    /// consumes nothing; the general path then decodes the escape or reports the error.
+    #[inline(always)]
+    fn simple_unicode_escape(&mut self) -> Option<char> {
+        let [backslash, u, h0, h1, h2, h3, ..] = self.word()?.to_le_bytes();
+        debug_assert_eq!(backslash, b'\\');
+        // (a NUL among these bytes fails the checks, whatever the bytes after it are)
+        let digits = [h0, h1, h2, h3].map(|h| HEX[usize::from(h)]);
+        // (hex digits are below 16, `NOT_HEX` is not)
+        if u != b'u' || (digits[0] | digits[1] | digits[2] | digits[3]) > 0x0f {
+            return None;
+        }
+        let n = digits.iter().fold(0u32, |n, &d| n << 4 | u32::from(d));
+        // `None` for a surrogate
+        let ch = char::from_u32(n)?;
+        // SAFETY: the six bytes at the cursor are `\`, `u` and four hex digits, none of them NUL.
+        unsafe { self.advance(6) };
+        Some(ch)
     }
 
     /// Decodes one escape after its `\` into `out`.
-    fn decode_escape(&mut self, out: &mut Vec<u8>) -> Result<(), Error> {
+    #[inline(always)]
+    fn decode_escape(&mut self, out: &mut String) -> Result<(), Error> {
         let c = self.byte();
         let simple = match c {
             b'"' => b'"',
@@ -120,16 +161,14 @@ impl<'a> Cursor<'a> {
             b'u' => {
                 // SAFETY: the current byte is `u`.
                 unsafe { self.bump() };
-                let ch = self.decode_unicode_escape()?;
-                let mut buf = [0u8; 4];
-                out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                out.push(self.decode_unicode_escape()?);
                 return Ok(());
             }
             _ => return Err(self.error_or_end(ErrorKind::InvalidEscape)),
         };
         // SAFETY: `c` is one of the escape letters above, not NUL.
         unsafe { self.bump() };
-        out.push(simple);
+        out.push(char::from(simple));
         Ok(())
     }
 
@@ -157,18 +196,15 @@ impl<'a> Cursor<'a> {
     }
 
     /// Four hex digits (any case) of a `\u` escape.
-    #[inline]
+    #[inline(always)]
     fn hex4(&mut self) -> Result<u16, Error> {
         let mut n = 0u16;
         for _ in 0..4 {
-            let c = self.byte();
-            let d = match c {
-                b'0'..=b'9' => c - b'0',
-                b'a'..=b'f' => c - b'a' + 10,
-                b'A'..=b'F' => c - b'A' + 10,
-                _ => return Err(self.error_or_end(ErrorKind::InvalidEscape)),
-            };
-            // SAFETY: `c` is a hex digit, not NUL.
+            let d = HEX[usize::from(self.byte())];
+            if d == NOT_HEX {
+                return Err(self.error_or_end(ErrorKind::InvalidEscape));
+            }
+            // SAFETY: the current byte is a hex digit, not NUL.
             unsafe { self.bump() };
             n = n << 4 | u16::from(d);
         }
@@ -179,6 +215,22 @@ impl<'a> Cursor<'a> {
     /// [`parse_str_body`](Self::parse_str_body) but producing nothing.
     #[inline]
     pub(super) fn skip_str_body(&mut self) -> Result<(), Error> {
+        // Fast path: plain ASCII up to the closing quote.
+        let (len, ascii) = self.plain_run();
+        if ascii {
+            // SAFETY: the bytes of a plain run are not NUL (`plain_run`).
+            unsafe { self.advance(len) };
+            if self.eat(b'"') {
+                return Ok(());
+            }
+        }
+        self.skip_str_rest()
+    }
+
+    /// The general path of [`skip_str_body`](Self::skip_str_body), from any point inside the
+    /// string.
+    #[inline(never)]
+    fn skip_str_rest(&mut self) -> Result<(), Error> {
         loop {
             // Checking each run between escapes on its own is the same as checking the decoded
             // string: runs are cut at ASCII bytes, which never split a UTF-8 sequence, and
@@ -191,6 +243,9 @@ impl<'a> Cursor<'a> {
                     return Ok(());
                 }
                 b'\\' => {
+                    if self.simple_unicode_escape().is_some() {
+                        continue;
+                    }
                     // SAFETY: the current byte is `\`.
                     unsafe { self.bump() };
                     match self.byte() {
