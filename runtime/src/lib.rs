@@ -8,7 +8,7 @@
 //! - [`ser`]: adapters for writing objects back as TDLib JSON.
 //! - [`function`]: typed requests (`Function`, `Schema`), TDLib errors, request/answer helpers;
 //!   `client` (feature `tdjson`): a typed TDLib client on top of them.
-//! - [`base64`], [`limits`]: rules both parsers share, so they cannot drift.
+//! - [`base64`], [`limits`], [`type_table`]: rules both parsers share, so they cannot drift.
 //! - [`JsonValue`], [`UnknownObject`], [`IntoStatic`]: types generated code uses.
 
 pub mod base64;
@@ -25,6 +25,7 @@ pub mod reader;
 pub mod ser;
 #[cfg(feature = "tdjson")]
 pub mod tdjson;
+pub mod type_table;
 pub mod unknown;
 pub mod validate;
 
@@ -32,6 +33,7 @@ pub use element::Element;
 pub use json_value::{JsonValue, Number};
 pub use owned::IntoStatic;
 pub use reader::Received;
+pub use type_table::TypeTable;
 pub use unknown::UnknownObject;
 
 /// Re-exported so generated code needs no direct dependency on serde.

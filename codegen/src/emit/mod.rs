@@ -1,6 +1,7 @@
 //! The emitters: each reads the [`Model`] and writes tokens for one concern; [`generate`]
 //! assembles them into one formatted file.
 
+mod dispatch;
 mod function;
 mod object;
 mod pointer;
@@ -69,8 +70,8 @@ pub fn generate(model: &Model, header: &Header) -> String {
             .map(|c| {
                 let item = types::class_item(model, c);
                 let ser = serialize::class_serializer(c);
-                let reader = with_reader.then(|| reader::class_reader(model, c));
-                let pointer = with_pointer.then(|| pointer::class_parser(model, c));
+                let reader = with_reader.then(|| reader::class_reader(c));
+                let pointer = with_pointer.then(|| pointer::class_parser(c));
                 quote!(#item #ser #reader #pointer)
             })
             .collect(),

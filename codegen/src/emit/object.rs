@@ -4,6 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::dispatch::object_types_const;
 use super::rust::{Place, boxed_if, class_path, ident, rt, struct_path};
 use crate::model::{BOX_VARIANT_ABOVE, Model};
 
@@ -52,51 +53,6 @@ pub fn top_variants(model: &Model) -> Vec<TopVariant> {
     out
 }
 
-/// The expression wrapping an already-read struct `value` of constructor `id` into `Object`.
-pub fn wrap_in_object(
-    model: &Model,
-    variants: &[TopVariant],
-    id: usize,
-    value: TokenStream,
-) -> TokenStream {
-    for v in variants {
-        let name = ident(&v.name);
-        match v.kind {
-            TopKind::Struct { id: sid, boxed } if sid == id => {
-                let value = if boxed {
-                    quote!(::std::boxed::Box::new(#value))
-                } else {
-                    value
-                };
-                return quote!(Object::#name(#value));
-            }
-            TopKind::Class(class)
-                if model.structs[id].class.as_ref().map(|c| c.0) == Some(class) =>
-            {
-                let class_name = ident(&model.classes[class].rust_name);
-                let (_, variant) = model.structs[id]
-                    .class
-                    .as_ref()
-                    .map(|(c, v)| (*c, v.clone()))
-                    .unwrap_or_default();
-                let variant = ident(&variant);
-                let boxed = model.classes[class]
-                    .variants
-                    .iter()
-                    .any(|x| x.id == id && x.boxed);
-                let value = if boxed {
-                    quote!(::std::boxed::Box::new(#value))
-                } else {
-                    value
-                };
-                return quote!(Object::#name(enums::#class_name::#variant(#value)));
-            }
-            _ => {}
-        }
-    }
-    quote!(compile_error!("constructor without a top-level variant"))
-}
-
 pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
     let decls = variants.iter().map(|v| {
@@ -121,6 +77,7 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
             }
         }
     });
+    let types_const = object_types_const(model);
     quote! {
         /// Any object of the schema, grouped by result type: `Object::Update(Update::NewMessage(..))`.
         #[derive(Debug, Clone, PartialEq)]
@@ -147,6 +104,8 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
         impl #rt::Element for Object<'_> {}
 
         impl<'a> Object<'a> {
+            #types_const
+
             /// A copy that owns all its data, independent of the input buffer.
             pub fn into_owned(self) -> Object<'static> { #rt::IntoStatic::into_static(self) }
 

@@ -1,11 +1,12 @@
 //! Emits the pointer parsers: per constructor a key table and a `match` on the field index,
-//! per class a CRC32 `match` with an exact name compare. The loops, the expected-key fast path,
+//! per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index. The loops, the expected-key fast path,
 //! duplicates, skipping and the envelope live in `tlgen_runtime::parse`.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::object::{TopVariant, wrap_in_object};
+use super::dispatch::{class_wrappers, index_match, object_wrappers};
+use super::object::TopVariant;
 use super::rust::{ident, rt};
 use crate::model::{Class, Model, Struct};
 
@@ -67,9 +68,18 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
     }
 }
 
-/// `parse_variant`: CRC32 of the name, then an exact compare, for each constructor.
-fn dispatch(arms: Vec<TokenStream>, unknown: TokenStream) -> TokenStream {
+/// `parse_variant`: the index of the name in the class's `TypeTable` (CRC32, then an exact
+/// compare), then a `match` on it whose arms parse through `parse_as`.
+fn dispatch(wrappers: Vec<TokenStream>) -> TokenStream {
     let rt = rt();
+    let arms = wrappers
+        .into_iter()
+        .map(|wrap| quote!(#rt::parse::parse_as(c, depth, envelope, #wrap)))
+        .collect();
+    let body = index_match(
+        arms,
+        quote!(#rt::parse::parse_unknown_as(name, c, depth, envelope, Self::Unknown)),
+    );
     quote! {
         fn parse_variant(
             name: ::std::borrow::Cow<'a, str>,
@@ -77,48 +87,15 @@ fn dispatch(arms: Vec<TokenStream>, unknown: TokenStream) -> TokenStream {
             depth: u32,
             envelope: ::core::option::Option<&mut #rt::parse::Envelope<'a>>,
         ) -> ::core::result::Result<Self, #rt::pointer::Error> {
-            ::core::result::Result::Ok(match (#rt::parse::type_crc(&name), &*name) {
-                #(#arms)*
-                _ => #unknown,
-            })
+            #body
         }
     }
 }
 
-// (`tlgen_planted` is declared only in tlgen-runtime's `check-cfg`; this is its one use here.)
-#[allow(unexpected_cfgs)]
-fn arm(s: &Struct, value: TokenStream) -> TokenStream {
-    let crc = Literal::u32_suffixed(s.name_crc);
-    let tl = &s.tl_name;
-    // PLANTED BUG "crc_no_compare" (docs/HARDENING.md): dispatch on the CRC32 alone, without
-    // the exact name compare.
-    #[cfg(tlgen_planted = "crc_no_compare")]
-    return {
-        let _ = tl;
-        quote!((#crc, _) => #value,)
-    };
-    quote!((#crc, #tl) => #value,)
-}
-
-pub fn class_parser(model: &Model, class: &Class) -> TokenStream {
+pub fn class_parser(class: &Class) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
-    let arms = class
-        .variants
-        .iter()
-        .map(|v| {
-            let variant = ident(&v.name);
-            let read = quote!(#rt::parse::parse_rest(c, depth, envelope)?);
-            let value = if v.boxed {
-                quote!(::std::boxed::Box::new(#read))
-            } else {
-                read
-            };
-            arm(&model.structs[v.id], quote!(Self::#variant(#value)))
-        })
-        .collect();
-    let unknown = quote!(Self::Unknown(#rt::parse::parse_unknown(name, c, depth, envelope)?));
-    let parse_variant = dispatch(arms, unknown);
+    let parse_variant = dispatch(class_wrappers(class));
     let ty = quote!(#name<'a>);
     let value = parse_value_impl(&ty, quote!(parse_class));
     quote! {
@@ -129,22 +106,7 @@ pub fn class_parser(model: &Model, class: &Class) -> TokenStream {
 
 pub fn object_parser(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
-    let arms = model
-        .structs
-        .iter()
-        .enumerate()
-        .map(|(id, s)| {
-            let value = wrap_in_object(
-                model,
-                variants,
-                id,
-                quote!(#rt::parse::parse_rest(c, depth, envelope)?),
-            );
-            arm(s, value)
-        })
-        .collect();
-    let unknown = quote!(Object::Unknown(#rt::parse::parse_unknown(name, c, depth, envelope)?));
-    let parse_variant = dispatch(arms, unknown);
+    let parse_variant = dispatch(object_wrappers(model, variants));
     let ty = quote!(Object<'a>);
     let value = parse_value_impl(&ty, quote!(parse_class));
     quote! {

@@ -4,7 +4,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::object::{TopVariant, wrap_in_object};
+use super::dispatch::{class_wrappers, index_match, object_wrappers};
+use super::object::TopVariant;
 use super::rust::{ident, rt};
 use crate::model::{Class, Model, Struct};
 
@@ -75,43 +76,33 @@ pub fn struct_reader(s: &Struct) -> TokenStream {
     }
 }
 
-/// `read_variant` arms: one per constructor name, then `Unknown`.
-fn dispatch(arms: Vec<TokenStream>, unknown: TokenStream) -> TokenStream {
+/// `read_variant`: the index of the name in the class's `TypeTable`, then a `match` on it whose
+/// arms read through `read_as`.
+fn dispatch(wrappers: Vec<TokenStream>) -> TokenStream {
     let rt = rt();
+    let arms = wrappers
+        .into_iter()
+        .map(|wrap| quote!(#rt::reader::read_as(map, envelope, #wrap)))
+        .collect();
+    let body = index_match(
+        arms,
+        quote!(#rt::reader::read_unknown_as(name, map, envelope, Self::Unknown)),
+    );
     quote! {
         fn read_variant<A: #rt::serde::de::MapAccess<'de>>(
             name: ::std::borrow::Cow<'de, str>,
             map: &mut A,
             envelope: ::core::option::Option<&mut #rt::reader::Envelope<'de>>,
         ) -> ::core::result::Result<Self, A::Error> {
-            ::core::result::Result::Ok(match &*name {
-                #(#arms)*
-                _ => #unknown,
-            })
+            #body
         }
     }
 }
 
-pub fn class_reader(model: &Model, class: &Class) -> TokenStream {
+pub fn class_reader(class: &Class) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
-    let arms = class
-        .variants
-        .iter()
-        .map(|v| {
-            let tl = &model.structs[v.id].tl_name;
-            let variant = ident(&v.name);
-            let read = quote!(#rt::reader::read_rest(map, envelope)?);
-            let value = if v.boxed {
-                quote!(::std::boxed::Box::new(#read))
-            } else {
-                read
-            };
-            quote!(#tl => Self::#variant(#value),)
-        })
-        .collect();
-    let unknown = quote!(Self::Unknown(#rt::reader::read_unknown(name, map, envelope)?));
-    let read_variant = dispatch(arms, unknown);
+    let read_variant = dispatch(class_wrappers(class));
     let entries = entry_impls(quote!(#name<'de>), true, quote!(deserialize_class));
     quote! {
         #entries
@@ -121,23 +112,7 @@ pub fn class_reader(model: &Model, class: &Class) -> TokenStream {
 
 pub fn object_reader(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
-    let arms = model
-        .structs
-        .iter()
-        .enumerate()
-        .map(|(id, s)| {
-            let tl = &s.tl_name;
-            let value = wrap_in_object(
-                model,
-                variants,
-                id,
-                quote!(#rt::reader::read_rest(map, envelope)?),
-            );
-            quote!(#tl => #value,)
-        })
-        .collect();
-    let unknown = quote!(Object::Unknown(#rt::reader::read_unknown(name, map, envelope)?));
-    let read_variant = dispatch(arms, unknown);
+    let read_variant = dispatch(object_wrappers(model, variants));
     let entries = entry_impls(quote!(Object<'de>), true, quote!(deserialize_class));
     quote! {
         #entries

@@ -4,6 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::dispatch::class_types_const;
 use super::rust::{Place, boxed_if, doc, ident, lt, lt_static, rt, shape_type, struct_path};
 use crate::model::{Class, Model, Struct};
 
@@ -73,6 +74,7 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
         let tl = &model.structs[v.id].tl_name;
         quote!(Self::#variant(_) => #tl,)
     });
+    let types_const = class_types_const(model, class);
     quote! {
         #description
         #[derive(Debug, Clone, PartialEq)]
@@ -99,6 +101,8 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
         impl #rt::Element for #name<'_> {}
 
         impl<'a> #name<'a> {
+            #types_const
+
             /// A copy that owns all its data, independent of the input buffer.
             #[inline]
             pub fn into_owned(self) -> #name<'static> { #rt::IntoStatic::into_static(self) }

@@ -138,6 +138,31 @@ fn next_field<'a>(
     Ok(None)
 }
 
+/// One arm of a generated `parse_variant`: the rest of constructor `T`'s object, wrapped by
+/// `wrap` into the class (`Self::Variant`, boxed or not). The constructor's value lives in this
+/// function's frame, not in the dispatch's, so a dispatch over thousands of constructors keeps
+/// a small frame even without optimisation (typed recursion goes through it at every level).
+#[inline]
+pub fn parse_as<'a, T: ParseFields<'a>, O>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    envelope: Option<&mut Envelope<'a>>,
+    wrap: impl FnOnce(T) -> O,
+) -> Result<O, Error> {
+    parse_rest(c, depth, envelope).map(wrap)
+}
+
+/// The `Unknown` arm of a generated `parse_variant` (see [`parse_as`]).
+pub fn parse_unknown_as<'a, O>(
+    name: Cow<'a, str>,
+    c: &mut Cursor<'a>,
+    depth: u32,
+    envelope: Option<&mut Envelope<'a>>,
+    wrap: impl FnOnce(UnknownObject<'a>) -> O,
+) -> Result<O, Error> {
+    parse_unknown(name, c, depth, envelope).map(wrap)
+}
+
 /// Skips the remaining members of an object of unknown type, keeping its name.
 pub fn parse_unknown<'a>(
     name: Cow<'a, str>,
@@ -175,7 +200,8 @@ pub fn parse_struct<'a, T: ParseFields<'a>>(c: &mut Cursor<'a>, depth: u32) -> R
 
 /// A class (several constructors) or the top-level `Object`. Implemented by generated code.
 pub trait ParseClass<'a>: Sized {
-    /// Parses the rest of an object whose `@type` is `name`, dispatching on its CRC32.
+    /// Parses the rest of an object whose `@type` is `name`, dispatching through the class's
+    /// [`TypeTable`](crate::type_table::TypeTable) (CRC32, then an exact compare).
     fn parse_variant(
         name: Cow<'a, str>,
         c: &mut Cursor<'a>,

@@ -91,6 +91,28 @@ pub fn read_rest<'de, A: MapAccess<'de>, T: ReadFields<'de>>(
     Ok(out)
 }
 
+/// One arm of a generated `read_variant`: the rest of constructor `T`'s object, wrapped by
+/// `wrap` into the class. As `parse::parse_as`: the constructor's value lives in this frame,
+/// not in the dispatch's.
+#[inline]
+pub fn read_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
+    map: &mut A,
+    envelope: Option<&mut Envelope<'de>>,
+    wrap: impl FnOnce(T) -> O,
+) -> Result<O, A::Error> {
+    read_rest(map, envelope).map(wrap)
+}
+
+/// The `Unknown` arm of a generated `read_variant` (see [`read_as`]).
+pub fn read_unknown_as<'de, A: MapAccess<'de>, O>(
+    name: Cow<'de, str>,
+    map: &mut A,
+    envelope: Option<&mut Envelope<'de>>,
+    wrap: impl FnOnce(UnknownObject<'de>) -> O,
+) -> Result<O, A::Error> {
+    read_unknown(name, map, envelope).map(wrap)
+}
+
 /// Skips the remaining members of an object of unknown type, keeping its name.
 pub fn read_unknown<'de, A: MapAccess<'de>>(
     name: Cow<'de, str>,
