@@ -15,6 +15,7 @@ pub struct Counting;
 static ENABLED: AtomicBool = AtomicBool::new(false);
 static ALLOCS: AtomicU64 = AtomicU64::new(0);
 static BYTES: AtomicU64 = AtomicU64::new(0);
+static REALLOCS: AtomicU64 = AtomicU64::new(0);
 
 #[inline]
 fn count(size: usize) {
@@ -22,6 +23,17 @@ fn count(size: usize) {
         ALLOCS.fetch_add(1, Relaxed);
         BYTES.fetch_add(size as u64, Relaxed);
     }
+}
+
+/// What [`counted`] saw.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Counts {
+    /// `alloc` + `alloc_zeroed` + `realloc` calls.
+    pub allocs: u64,
+    /// Of those, `realloc` calls (a growing buffer).
+    pub reallocs: u64,
+    /// Bytes requested (for `realloc`, the new size).
+    pub bytes: u64,
 }
 
 // SAFETY: every call is forwarded unchanged to the system allocator; we only count.
@@ -45,16 +57,32 @@ unsafe impl GlobalAlloc for Counting {
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         count(new_size);
+        if ENABLED.load(Relaxed) {
+            REALLOCS.fetch_add(1, Relaxed);
+        }
         // SAFETY: same contract as ours.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
 
-/// Allocations and bytes requested while `f` ran.
-pub fn counted<R>(f: impl FnOnce() -> R) -> (R, u64, u64) {
-    let (a0, b0) = (ALLOCS.load(Relaxed), BYTES.load(Relaxed));
+/// The allocations made while `f` ran.
+pub fn counted<R>(f: impl FnOnce() -> R) -> (R, Counts) {
+    let read = || Counts {
+        allocs: ALLOCS.load(Relaxed),
+        reallocs: REALLOCS.load(Relaxed),
+        bytes: BYTES.load(Relaxed),
+    };
+    let before = read();
     ENABLED.store(true, Relaxed);
     let r = f();
     ENABLED.store(false, Relaxed);
-    (r, ALLOCS.load(Relaxed) - a0, BYTES.load(Relaxed) - b0)
+    let after = read();
+    (
+        r,
+        Counts {
+            allocs: after.allocs - before.allocs,
+            reallocs: after.reallocs - before.reallocs,
+            bytes: after.bytes - before.bytes,
+        },
+    )
 }

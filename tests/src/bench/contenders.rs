@@ -249,7 +249,9 @@ fn value_then_convert(d: &Doc) -> serde_json::Result<td::Received<'static>> {
 
 /// Only the dispatch: the `@type` string (the fast path, or a look-ahead when it is not first).
 #[inline]
-fn pointer_type_only(d: &Doc) -> Result<std::borrow::Cow<'_, str>, tlgen_runtime::pointer::Error> {
+pub fn pointer_type_only(
+    d: &Doc,
+) -> Result<std::borrow::Cow<'_, str>, tlgen_runtime::pointer::Error> {
     let mut c = Cursor::from_bytes_with_nul(d.with_nul())?;
     c.begin_object(1)?;
     if c.eat_key(b"\"@type\":") {

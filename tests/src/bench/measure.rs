@@ -3,6 +3,7 @@
 //! contenders alike; the ratio to the baseline is taken within each round, and the report gives
 //! the median of those per-round ratios with their min and max.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use super::alloc;
@@ -49,12 +50,37 @@ pub fn stats(v: &[f64]) -> (f64, f64, f64) {
     (median, s[0], s[n - 1])
 }
 
-fn time_passes(kind: Kind, p: &Payload, s: &mut Scratch, passes: u64) -> Duration {
-    let start = Instant::now();
+/// This thread's CPU time.
+pub fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant Linux knows.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+static WALL_NS: AtomicU64 = AtomicU64::new(0);
+static CPU_NS: AtomicU64 = AtomicU64::new(0);
+
+/// CPU time / wall time over every timed batch so far (1.0: never descheduled).
+pub fn cpu_share() -> f64 {
+    CPU_NS.load(Relaxed) as f64 / WALL_NS.load(Relaxed).max(1) as f64
+}
+
+/// CPU time of `passes` passes of `kind` over `p`.
+pub fn time_passes(kind: Kind, p: &Payload, s: &mut Scratch, passes: u64) -> Duration {
+    let wall = Instant::now();
+    let start = thread_cpu();
     for _ in 0..passes {
         std::hint::black_box(kind.pass(&p.docs, s));
     }
-    start.elapsed()
+    let cpu = thread_cpu() - start;
+    WALL_NS.fetch_add(wall.elapsed().as_nanos() as u64, Relaxed);
+    CPU_NS.fetch_add(cpu.as_nanos() as u64, Relaxed);
+    cpu
 }
 
 /// Measures `kinds` on `p`; `kinds[0]` is the baseline of the ratios.
@@ -76,12 +102,9 @@ pub fn measure(p: &Payload, kinds: &[Kind], cfg: Config) -> Vec<Cell> {
         passes.push(((cfg.batch.as_secs_f64() / per_pass).ceil() as u64).max(1));
     }
     // Allocations: one untimed pass each, counting on.
-    let counts: Vec<(u64, u64)> = kinds
+    let counts: Vec<alloc::Counts> = kinds
         .iter()
-        .map(|&k| {
-            let (_, a, b) = alloc::counted(|| k.pass(&p.docs, &mut s));
-            (a, b)
-        })
+        .map(|&k| alloc::counted(|| k.pass(&p.docs, &mut s)).1)
         .collect();
     // Rounds.
     let n = kinds.len();
@@ -104,8 +127,8 @@ pub fn measure(p: &Payload, kinds: &[Kind], cfg: Config) -> Vec<Cell> {
                 ns_min: min,
                 ns_max: max,
                 mb_s: bytes_per_doc / median * 1e3,
-                allocs: counts[k].0 as f64 / docs,
-                alloc_bytes: counts[k].1 as f64 / docs,
+                allocs: counts[k].allocs as f64 / docs,
+                alloc_bytes: counts[k].bytes as f64 / docs,
                 ratio: stats(&ratios),
                 passes: passes[k],
             }

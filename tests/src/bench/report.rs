@@ -34,6 +34,8 @@ pub struct EscapeCheck {
     pub strings: usize,
     pub escaped_strings: usize,
     pub pointer: u64,
+    /// Of `pointer`, how many were `realloc`s (a decode buffer growing).
+    pub pointer_reallocs: u64,
     pub pointer_no_escapes: u64,
     pub reader: u64,
     pub reader_no_escapes: u64,
@@ -47,6 +49,8 @@ pub struct Run {
     pub large_mib: usize,
     pub cfg: Config,
     pub seconds: f64,
+    /// CPU time / wall time of the timed batches (below 1: the machine was shared).
+    pub cpu_share: f64,
     pub payloads: Vec<PayloadInfo>,
     pub main: Vec<Table>,
     pub owned: Vec<Table>,
@@ -134,8 +138,8 @@ pub fn verdicts(run: &Run) -> Vec<Verdict> {
             target: "pointer: escapes cost ≤ 1 allocation per escaped string".into(),
             payload: e.payload,
             measured: format!(
-                "{} allocs; {} with escapes removed: {} extra for {} escaped of {} strings",
-                e.pointer, e.pointer_no_escapes, extra, e.escaped_strings, e.strings
+                "{} allocs ({} reallocs); {} with escapes removed: {} extra for {} escaped of {} strings",
+                e.pointer, e.pointer_reallocs, e.pointer_no_escapes, extra, e.escaped_strings, e.strings
             ),
             met: Some(extra as usize <= e.escaped_strings),
         });
@@ -196,12 +200,22 @@ pub fn markdown(run: &Run) -> String {
     let _ = writeln!(o, "- command: `{}`", run.command);
     let _ = writeln!(
         o,
-        "- mode: {}; {} rounds, batches of ≥ {} ms per contender, contenders interleaved (order rotated each round); large_stream {} MiB; total {:.0} s",
+        "- mode: {}; {} rounds, batches of ≥ {} ms of thread CPU time per contender, contenders interleaved (order rotated each round); large_stream {} MiB; total {:.0} s wall",
         if run.quick { "--quick" } else { "full" },
         run.cfg.rounds,
         run.cfg.batch.as_millis(),
         run.large_mib,
         run.seconds
+    );
+    let _ = writeln!(
+        o,
+        "- timing: thread CPU time (`CLOCK_THREAD_CPUTIME_ID`), so time slices given to other processes are not counted; CPU share of the timed batches (CPU ÷ wall): {:.0}%{}",
+        run.cpu_share * 100.0,
+        if run.cpu_share < 0.9 {
+            " — the machine was shared: caches were too, expect noise"
+        } else {
+            ""
+        }
     );
     if run.payloads.iter().any(|p| p.fallback) {
         let _ = writeln!(
@@ -286,17 +300,18 @@ pub fn markdown(run: &Run) -> String {
         );
         let _ = writeln!(
             o,
-            "| payload | strings | with escapes | pointer | pointer, no escapes | reader (serde_json) | reader, no escapes |"
+            "| payload | strings | with escapes | pointer (reallocs) | pointer, no escapes | reader (serde_json) | reader, no escapes |"
         );
         let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|");
         for e in &run.escapes {
             let _ = writeln!(
                 o,
-                "| {} | {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} ({}) | {} | {} | {} |",
                 e.payload,
                 e.strings,
                 e.escaped_strings,
                 e.pointer,
+                e.pointer_reallocs,
                 e.pointer_no_escapes,
                 e.reader,
                 e.reader_no_escapes
@@ -374,6 +389,8 @@ pub fn json(run: &Run) -> Value {
         "rounds": run.cfg.rounds,
         "batch_ms": run.cfg.batch.as_millis() as u64,
         "large_stream_mib": run.large_mib,
+        "cpu_share": run.cpu_share,
+        "timing": "thread CPU time (CLOCK_THREAD_CPUTIME_ID)",
         "untyped_walk": UNTYPED_WALK.name(),
         "payloads": run.payloads.iter().map(|p| json!({
             "payload": p.name,
@@ -396,6 +413,7 @@ pub fn json(run: &Run) -> Value {
             "strings": e.strings,
             "escaped_strings": e.escaped_strings,
             "pointer_allocs": e.pointer,
+            "pointer_reallocs": e.pointer_reallocs,
             "pointer_allocs_no_escapes": e.pointer_no_escapes,
             "reader_allocs": e.reader,
             "reader_allocs_no_escapes": e.reader_no_escapes,

@@ -43,12 +43,14 @@ struct Args {
     batch_ms: Option<u64>,
     large_mib: Option<usize>,
     looping: Option<(String, String, f64)>,
+    per_doc: Option<(String, String)>,
 }
 
 fn usage() -> ExitCode {
     eprintln!(
         "usage: bench [--quick] [--json] [--svg FILE] [--payload NAME]... [--rounds N] \
-         [--batch-ms N] [--large-mib N] | bench --loop CONTENDER PAYLOAD SECONDS"
+         [--batch-ms N] [--large-mib N] | bench --loop CONTENDER PAYLOAD SECONDS | \
+         bench --per-doc CONTENDER PAYLOAD"
     );
     ExitCode::from(2)
 }
@@ -63,6 +65,7 @@ fn parse_args() -> Option<Args> {
         batch_ms: None,
         large_mib: None,
         looping: None,
+        per_doc: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -74,6 +77,11 @@ fn parse_args() -> Option<Args> {
             "--rounds" => a.rounds = Some(it.next()?.parse().ok()?),
             "--batch-ms" => a.batch_ms = Some(it.next()?.parse().ok()?),
             "--large-mib" => a.large_mib = Some(it.next()?.parse().ok()?),
+            "--per-doc" => {
+                let k = it.next()?;
+                let p = it.next()?;
+                a.per_doc = Some((k, p));
+            }
             "--loop" => {
                 let k = it.next()?;
                 let p = it.next()?;
@@ -100,9 +108,17 @@ fn machine() -> String {
     format!("nproc {cpus}, {model}")
 }
 
+/// What the check found for one contender on one document.
+struct Finding {
+    kind: Kind,
+    what: String,
+    /// The contender refused the document (else it built a different result: a note only).
+    refused: bool,
+}
+
 /// Checks every document of `p` with `kinds`: typed results must equal the pointer parser's.
-/// Returns, per document, the contenders that rejected or disagreed with it (and why).
-fn check(p: &Payload, kinds: &[Kind]) -> Vec<Vec<(Kind, String)>> {
+/// Returns, per document, what did not.
+fn check(p: &Payload, kinds: &[Kind]) -> Vec<Vec<Finding>> {
     let mut s = Scratch::default();
     p.docs
         .iter()
@@ -110,18 +126,23 @@ fn check(p: &Payload, kinds: &[Kind]) -> Vec<Vec<(Kind, String)>> {
             let want = Kind::Pointer.check(d, &mut s);
             kinds
                 .iter()
-                .filter_map(|&k| {
-                    let got = k.check(d, &mut s);
-                    match (&want, got) {
-                        (_, Err(e)) => Some((k, short(&e))),
+                .filter_map(|&kind| {
+                    let got = kind.check(d, &mut s);
+                    let (what, refused) = match (&want, got) {
+                        (_, Err(e)) => (short(&e), true),
                         (Ok(w), Ok(Some(g))) if w.as_ref() != Some(&g) => {
-                            Some((k, "result differs from the pointer parser's".into()))
+                            ("result differs from the pointer parser's".into(), false)
                         }
                         (Err(_), Ok(Some(_))) => {
-                            Some((k, "accepted what the pointer parser rejects".into()))
+                            ("accepted what the pointer parser rejects".into(), false)
                         }
-                        _ => None,
-                    }
+                        _ => return None,
+                    };
+                    Some(Finding {
+                        kind,
+                        what,
+                        refused,
+                    })
                 })
                 .collect()
         })
@@ -146,50 +167,60 @@ fn all_kinds() -> Vec<Kind> {
     v
 }
 
-/// Checks `p`; for a stream, drops documents any contender refuses (noted); for a single
-/// payload, returns the refusing contenders to skip.
+/// Checks `p`. A document some contender refuses is dropped from a stream for every
+/// contender; on a single payload that contender is skipped. Differing results are noted.
 fn prepare(p: &mut Payload, stream: bool) -> Vec<(Kind, String)> {
     let kinds = all_kinds();
     let verdicts = check(p, &kinds);
-    if stream {
-        let mut dropped = Vec::new();
-        let mut keep = Vec::new();
-        for (i, (d, v)) in std::mem::take(&mut p.docs)
-            .into_iter()
-            .zip(verdicts)
-            .enumerate()
-        {
-            if v.is_empty() {
-                keep.push(d);
-            } else {
-                let who: Vec<String> = v
-                    .iter()
-                    .map(|(k, e)| format!("{} ({e})", k.name()))
-                    .collect();
-                dropped.push(format!(
-                    "line {} (depth {}) refused by {}",
-                    i + 1,
-                    payloads::depth(d.text()),
-                    who.join(", ")
-                ));
+    let mut dropped = Vec::new();
+    let mut differs: Vec<String> = Vec::new();
+    let mut skipped: Vec<(Kind, String)> = Vec::new();
+    let mut keep = Vec::new();
+    for (i, (d, findings)) in std::mem::take(&mut p.docs)
+        .into_iter()
+        .zip(verdicts)
+        .enumerate()
+    {
+        let place = if stream {
+            format!("line {} (depth {})", i + 1, payloads::depth(d.text()))
+        } else {
+            format!("depth {}", payloads::depth(d.text()))
+        };
+        for f in findings.iter().filter(|f| !f.refused) {
+            differs.push(format!("{}: {} at {place}", f.kind.name(), f.what));
+        }
+        let refused: Vec<&Finding> = findings.iter().filter(|f| f.refused).collect();
+        if refused.is_empty() || !stream {
+            keep.push(d);
+            for f in refused {
+                skipped.push((f.kind, format!("refused ({place}): {}", f.what)));
             }
+        } else {
+            let who: Vec<String> = refused
+                .iter()
+                .map(|f| format!("{} ({})", f.kind.name(), f.what))
+                .collect();
+            dropped.push(format!("{place} refused by {}", who.join(", ")));
         }
-        p.docs = keep;
-        if !dropped.is_empty() {
-            p.notes.push(format!(
-                "{} documents excluded for every contender: {}",
-                dropped.len(),
-                dropped.join("; ")
-            ));
-        }
-        Vec::new()
-    } else {
-        let skipped: Vec<(Kind, String)> = verdicts.into_iter().flatten().collect();
-        for (k, e) in &skipped {
-            p.notes.push(format!("{} skipped: {e}", k.name()));
-        }
-        skipped
     }
+    p.docs = keep;
+    if !dropped.is_empty() {
+        p.notes.push(format!(
+            "{} documents excluded for every contender: {}",
+            dropped.len(),
+            dropped.join("; ")
+        ));
+    }
+    if !differs.is_empty() {
+        p.notes.push(format!(
+            "measured, but the result differs from the pointer parser's: {}",
+            differs.join("; ")
+        ));
+    }
+    for (k, e) in &skipped {
+        p.notes.push(format!("{} skipped: {e}", k.name()));
+    }
+    skipped
 }
 
 fn info(p: &Payload) -> PayloadInfo {
@@ -243,18 +274,98 @@ fn escape_check(p: &Payload) -> Option<EscapeCheck> {
     let count = |d: &Doc, k: Kind| {
         let mut s = Scratch::default();
         k.pass(std::slice::from_ref(d), &mut s); // warm-up (lazy statics, scratch)
-        let (ok, a, _) = bench::alloc::counted(|| k.pass(std::slice::from_ref(d), &mut s));
-        (ok == 1).then_some(a)
+        let (ok, c) = bench::alloc::counted(|| k.pass(std::slice::from_ref(d), &mut s));
+        (ok == 1).then_some(c)
     };
+    let pointer = count(doc, Kind::Pointer)?;
     Some(EscapeCheck {
         payload: p.name,
         strings,
         escaped_strings,
-        pointer: count(doc, Kind::Pointer)?,
-        pointer_no_escapes: count(&plain, Kind::Pointer)?,
-        reader: count(doc, Kind::SerdeJson)?,
-        reader_no_escapes: count(&plain, Kind::SerdeJson)?,
+        pointer: pointer.allocs,
+        pointer_reallocs: pointer.reallocs,
+        pointer_no_escapes: count(&plain, Kind::Pointer)?.allocs,
+        reader: count(doc, Kind::SerdeJson)?.allocs,
+        reader_no_escapes: count(&plain, Kind::SerdeJson)?.allocs,
     })
+}
+
+/// CPU ns of one read of `d` by `k`: the fastest of 5 batches of ≥ 100 µs.
+fn doc_ns(k: Kind, d: &Doc, s: &mut Scratch) -> f64 {
+    let one = Payload {
+        name: "doc",
+        source: String::new(),
+        docs: vec![Doc::new(d.text())],
+        notes: Vec::new(),
+        fallback: false,
+    };
+    let mut n = 1u64;
+    while measure::time_passes(k, &one, s, n) < Duration::from_micros(100) {
+        n *= 2;
+    }
+    (0..5)
+        .map(|_| measure::time_passes(k, &one, s, n).as_nanos() as f64 / n as f64)
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// `--per-doc`: where a contender spends its time on a stream, by `@type` and by document,
+/// next to the untyped walk over the same documents.
+fn per_doc(k: Kind, p: &Payload) {
+    let mut s = Scratch::default();
+    let mut rows: Vec<(usize, String, usize, f64, f64)> = p
+        .docs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let name = contenders::pointer_type_only(d)
+                .map(|t| t.into_owned())
+                .unwrap_or_else(|_| "?".into());
+            let ns = doc_ns(k, d, &mut s);
+            let walk = doc_ns(contenders::UNTYPED_WALK, d, &mut s);
+            (i + 1, name, d.text().len(), ns, walk)
+        })
+        .collect();
+    let total: f64 = rows.iter().map(|r| r.3).sum();
+    let mut by_type: std::collections::BTreeMap<&str, (usize, usize, f64, f64)> =
+        std::collections::BTreeMap::new();
+    for r in &rows {
+        let e = by_type.entry(&r.1).or_default();
+        e.0 += 1;
+        e.1 += r.2;
+        e.2 += r.3;
+        e.3 += r.4;
+    }
+    let mut types: Vec<_> = by_type.into_iter().collect();
+    types.sort_by(|a, b| b.1.2.total_cmp(&a.1.2));
+    println!(
+        "{} on {} ({} docs, {:.0} µs in all): by @type, most time first\n",
+        k.name(),
+        p.name,
+        rows.len(),
+        total / 1e3
+    );
+    println!("| @type | docs | bytes | share of time | MB/s | walk MB/s | time ÷ walk |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (t, (n, bytes, ns, walk)) in types.iter().take(25) {
+        println!(
+            "| {t} | {n} | {bytes} | {:.1}% | {:.0} | {:.0} | {:.2} |",
+            ns / total * 100.0,
+            *bytes as f64 / ns * 1e3,
+            *bytes as f64 / walk * 1e3,
+            ns / walk
+        );
+    }
+    rows.sort_by(|a, b| (b.3 / b.2 as f64).total_cmp(&(a.3 / a.2 as f64)));
+    println!("\nslowest documents per byte:\n");
+    println!("| line | @type | bytes | ns | MB/s | time ÷ walk |");
+    println!("|---:|---|---:|---:|---:|---:|");
+    for (line, t, bytes, ns, walk) in rows.iter().take(15) {
+        println!(
+            "| {line} | {t} | {bytes} | {ns:.0} | {:.0} | {:.2} |",
+            *bytes as f64 / ns * 1e3,
+            ns / walk
+        );
+    }
 }
 
 fn main() -> ExitCode {
@@ -354,6 +465,19 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
 
+    if let Some((kind, payload)) = &args.per_doc {
+        let Some(k) = all_kinds().into_iter().find(|k| k.name() == kind) else {
+            eprintln!("unknown contender {kind}");
+            return ExitCode::from(2);
+        };
+        let Some((p, _)) = all.iter().find(|(p, _)| p.name == payload) else {
+            eprintln!("unknown payload {payload}");
+            return ExitCode::from(2);
+        };
+        per_doc(k, p);
+        return ExitCode::SUCCESS;
+    }
+
     let mut run = Run {
         machine: machine(),
         command: std::iter::once("target/release/bench".to_string())
@@ -364,6 +488,7 @@ fn main() -> ExitCode {
         large_mib,
         cfg,
         seconds: 0.0,
+        cpu_share: 0.0,
         payloads: all.iter().map(|(p, _)| info(p)).collect(),
         main: Vec::new(),
         owned: Vec::new(),
@@ -421,6 +546,7 @@ fn main() -> ExitCode {
         run.escapes.extend(escape_check(p));
     }
     run.seconds = started.elapsed().as_secs_f64();
+    run.cpu_share = measure::cpu_share();
 
     if let Some(path) = &args.svg {
         if let Err(e) = std::fs::write(path, bench::svg::chart(&run)) {
