@@ -43,6 +43,10 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 /// Not a base64 digit (`=` included: padding is handled separately).
 const INVALID: u8 = 0xFF;
 
+#[allow(
+    clippy::indexing_slicing,
+    reason = "constant evaluation: a bad index fails the build"
+)]
 const DECODE: [u8; 256] = {
     let mut table = [INVALID; 256];
     let mut i = 0;
@@ -62,7 +66,7 @@ pub fn decode(input: &[u8]) -> Result<Vec<u8>, Base64Error> {
     if padding > 2 {
         return Err(Base64Error::InvalidPadding);
     }
-    let data = &input[..input.len() - padding];
+    let data = input.get(..input.len() - padding).unwrap_or_default();
     let mut out = Vec::with_capacity(input.len() / 4 * 3);
     let mut quads = data.chunks_exact(4);
     for quad in &mut quads {
@@ -101,7 +105,7 @@ pub fn decode(input: &[u8]) -> Result<Vec<u8>, Base64Error> {
 fn sextets(chars: &[u8]) -> Result<u32, Base64Error> {
     let mut v = 0u32;
     for (i, &c) in chars.iter().enumerate() {
-        let d = DECODE[c as usize];
+        let d = DECODE.get(usize::from(c)).copied().unwrap_or(INVALID);
         if d == INVALID {
             return Err(if c == b'=' {
                 Base64Error::InvalidPadding
@@ -119,12 +123,19 @@ pub fn encode(input: &[u8]) -> String {
     let mut out = String::with_capacity(input.len().div_ceil(3) * 4);
     for group in input.chunks(3) {
         let b = [
-            group[0],
+            group.first().copied().unwrap_or(0),
             group.get(1).copied().unwrap_or(0),
             group.get(2).copied().unwrap_or(0),
         ];
         let v = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
-        let digit = |shift: u32| char::from(ALPHABET[((v >> shift) & 63) as usize]);
+        let digit = |shift: u32| {
+            char::from(
+                ALPHABET
+                    .get(((v >> shift) & 63) as usize)
+                    .copied()
+                    .unwrap_or(b'='),
+            )
+        };
         out.push(digit(18));
         out.push(digit(12));
         out.push(if group.len() > 1 { digit(6) } else { '=' });

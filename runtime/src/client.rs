@@ -219,6 +219,10 @@ impl<S: Schema> Client<S> {
     /// # Panics
     /// If the request does not serialize as a JSON object, which a generated request always
     /// does.
+    #[allow(
+        clippy::panic,
+        reason = "documented: a generated request always serializes"
+    )]
     pub fn send<F: Function + ?Sized>(&mut self, request: &F) -> u64 {
         let extra = self.next_extra;
         self.next_extra += 1;

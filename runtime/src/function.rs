@@ -195,7 +195,7 @@ fn trailing_number<'b>(bytes: &'b [u8], key: &[u8]) -> Option<(&'b [u8], u64)> {
         return None;
     }
     let (head, number) = bytes.split_at(bytes.len() - digits);
-    if number.len() > 1 && number[0] == b'0' {
+    if number.len() > 1 && number.first() == Some(&b'0') {
         return None;
     }
     let before = head.strip_suffix(key)?;

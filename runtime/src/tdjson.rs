@@ -335,7 +335,7 @@ impl TdJson {
     pub fn set_log_verbosity(&mut self, level: i32) -> Result<(), String> {
         let request =
             format!(r#"{{"@type":"setLogVerbosityLevel","new_verbosity_level":{level}}}"#);
-        let request = std::ffi::CString::new(request).expect("no NUL in a formatted request");
+        let request = std::ffi::CString::new(request).map_err(|e| e.to_string())?;
         let answer = self.execute(&request).to_bytes();
         if answer == br#"{"@type":"ok"}"# {
             Ok(())

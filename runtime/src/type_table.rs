@@ -77,6 +77,10 @@ impl TypeTable {
 /// The slots of a [`TypeTable`] for constructors with these name CRC32s, as the module
 /// documentation lays them out. The generator has its own copy of this rule (it does not depend
 /// on the runtime); this one is the reference its tests and [`TypeTable`]'s tests use.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "`slot` is masked by `len - 1`, `len` a power of two"
+)]
 pub fn layout(crcs: &[u32]) -> Vec<u16> {
     let len = (crcs.len() * 2).next_power_of_two().max(2);
     let mut slots = vec![0u16; len];

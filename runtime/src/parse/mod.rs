@@ -37,6 +37,11 @@ pub fn from_cursor<'a, T: ParseValue<'a>>(mut cursor: Cursor<'a>) -> Result<T, E
 /// names are 5 to 60 bytes, where crc32fast's run-time dispatch and its long-input SIMD set-up
 /// cost more than the bytes themselves.
 #[inline]
+#[allow(
+    clippy::indexing_slicing,
+    clippy::expect_used,
+    reason = "indices are bytes (< 256) into 256-entry tables; the chunks are exactly 8 bytes"
+)]
 pub fn type_crc(name: &str) -> u32 {
     let t = &CRC_TABLES;
     let mut crc = !0u32;
@@ -63,6 +68,10 @@ pub fn type_crc(name: &str) -> u32 {
 
 /// Slicing-by-8 tables of the reflected CRC-32 polynomial `0xEDB88320`: `[0]` is the classic
 /// byte table, `[k]` advances a byte's contribution by `k` more zero bytes.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "constant evaluation: a bad index fails the build"
+)]
 static CRC_TABLES: [[u32; 256]; 8] = {
     let mut t = [[0u32; 256]; 8];
     let mut i = 0;

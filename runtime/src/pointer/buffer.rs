@@ -22,7 +22,9 @@ impl NulTerminated {
 
     /// The document without the appended NUL.
     pub fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.bytes.len() - 1]
+        self.bytes
+            .split_last()
+            .map_or(&[][..], |(_, document)| document)
     }
 
     /// The document including the appended NUL.

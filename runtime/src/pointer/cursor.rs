@@ -401,6 +401,10 @@ impl<'a> Cursor<'a> {
     ///
     /// [`next_key`]: Self::next_key
     #[inline]
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "debug assertion on the pattern, a constant"
+    )]
     pub fn eat_key<const N: usize>(&mut self, pattern: &[u8; N]) -> bool {
         debug_assert!(
             N >= 3 && pattern[0] == b'"' && pattern[N - 2] == b'"' && pattern[N - 1] == b':',

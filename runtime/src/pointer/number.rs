@@ -110,7 +110,10 @@ impl<'a> Cursor<'a> {
                 Some(d.mantissa)
             } else if d.digits == 20 {
                 // may or may not fit: let the standard library decide
-                let digits = &self.consumed()[begin + usize::from(d.negative)..];
+                let digits = self
+                    .consumed()
+                    .get(begin + usize::from(d.negative)..)
+                    .unwrap_or_default();
                 core::str::from_utf8(digits)
                     .ok()
                     .and_then(|t| t.parse::<u64>().ok())
@@ -140,6 +143,7 @@ impl<'a> Cursor<'a> {
             // correctly.
             if d.mantissa <= 1 << 53 && (-22..=22).contains(&d.exponent) {
                 let m = d.mantissa as f64;
+                #[allow(clippy::indexing_slicing, reason = "|exponent| <= 22 was just checked")]
                 let v = if d.exponent < 0 {
                     m / POW10[(-d.exponent) as usize]
                 } else {
@@ -156,7 +160,7 @@ impl<'a> Cursor<'a> {
     #[cold]
     #[inline(never)]
     fn parse_f64_slow(&self, begin: usize) -> Result<f64, Error> {
-        let token = &self.consumed()[begin..];
+        let token = self.consumed().get(begin..).unwrap_or_default();
         let value = core::str::from_utf8(token)
             .ok()
             .and_then(|t| t.parse::<f64>().ok())
@@ -236,7 +240,7 @@ impl<'a> Cursor<'a> {
             // below 10^19 < 2^64: `value` is exact
             ..=19 => value,
             // may or may not fit: let the standard library decide
-            20 => core::str::from_utf8(&self.consumed()[begin..])
+            20 => core::str::from_utf8(self.consumed().get(begin..).unwrap_or_default())
                 .ok()
                 .and_then(|t| t.parse::<u64>().ok())
                 .unwrap_or(u64::MAX),
@@ -265,7 +269,9 @@ impl<'a> Cursor<'a> {
         while let Some(w) = self.word() {
             let (k, chunk) = swar_digits(w);
             if k > 0 {
-                value = value.wrapping_mul(POW10_U64[k]).wrapping_add(chunk);
+                #[allow(clippy::indexing_slicing, reason = "k <= 8 (swar_digits)")]
+                let scale = POW10_U64[k];
+                value = value.wrapping_mul(scale).wrapping_add(chunk);
                 count += k;
                 // SAFETY: the `k` bytes at the cursor are digits, not NUL.
                 unsafe { self.advance(k) };

@@ -30,6 +30,10 @@ impl<'a> Cursor<'a> {
 
     /// [`skip_value`](Self::skip_value) for every value (whitespace skipped or not).
     #[inline(never)]
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "`open` stays below MAX_DEPTH (checked on every push), within the stack words"
+    )]
     fn skip_any(&mut self, depth: u32) -> Result<(), Error> {
         // Bit `i` is set when the i-th open container (outermost first) is an object.
         let mut objects = [0u64; STACK_WORDS];

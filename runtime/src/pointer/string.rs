@@ -20,6 +20,10 @@ use super::error::{Error, ErrorKind};
 const NOT_HEX: u8 = 0xff;
 
 /// The value of each hex digit (any case), [`NOT_HEX`] for every other byte (NUL included).
+#[allow(
+    clippy::indexing_slicing,
+    reason = "constant evaluation: a bad index fails the build"
+)]
 static HEX: [u8; 256] = {
     let mut table = [NOT_HEX; 256];
     let mut i = 0;
@@ -128,6 +132,7 @@ impl<'a> Cursor<'a> {
         let [backslash, u, h0, h1, h2, h3, ..] = self.word()?.to_le_bytes();
         debug_assert_eq!(backslash, b'\\');
         // (a NUL among these bytes fails the checks, whatever the bytes after it are)
+        #[allow(clippy::indexing_slicing, reason = "a u8 indexes a 256-entry table")]
         let digits = [h0, h1, h2, h3].map(|h| HEX[usize::from(h)]);
         // (hex digits are below 16, `NOT_HEX` is not)
         if u != b'u' || (digits[0] | digits[1] | digits[2] | digits[3]) > 0x0f {
@@ -189,9 +194,9 @@ impl<'a> Cursor<'a> {
                 // PLANTED BUG "surrogate_pair" (docs/HARDENING.md): the 0x10000 offset forgotten.
                 #[cfg(tlgen_planted = "surrogate_pair")]
                 let c = c - 0x1_0000;
-                Ok(char::from_u32(c).expect("a surrogate pair encodes a valid scalar value"))
+                char::from_u32(c).ok_or_else(|| self.error(ErrorKind::InvalidEscape))
             }
-            _ => Ok(char::from_u32(u32::from(n)).expect("a non-surrogate BMP value is a char")),
+            _ => char::from_u32(u32::from(n)).ok_or_else(|| self.error(ErrorKind::InvalidEscape)),
         }
     }
 
@@ -200,6 +205,7 @@ impl<'a> Cursor<'a> {
     fn hex4(&mut self) -> Result<u16, Error> {
         let mut n = 0u16;
         for _ in 0..4 {
+            #[allow(clippy::indexing_slicing, reason = "a u8 indexes a 256-entry table")]
             let d = HEX[usize::from(self.byte())];
             if d == NOT_HEX {
                 return Err(self.error_or_end(ErrorKind::InvalidEscape));

@@ -2,4 +2,13 @@
 //! the pointer parser and the validator. The generated code is held to the workspace's clippy
 //! rules like hand-written code.
 
+// Generated parsers must not panic on input: held to the runtime's lints (no unwrap, expect,
+// panic or fallible indexing), which CI's `clippy -D warnings` enforces.
+#![warn(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
 include!(concat!(env!("OUT_DIR"), "/td_api.rs"));
