@@ -4,7 +4,7 @@
 # generated crate alone (debug and release, dependencies prebuilt) and the size of its rlib.
 #
 #   bash tests/compile-cost.sh [SCHEMA]          # all six configurations (~25 min on 2 cores)
-#   MODES="both" SETS="full" bash tests/compile-cost.sh
+#   MODES="both" SETS="full" PROFILES="dev" bash tests/compile-cost.sh
 #
 # The pruned set is "receive only updates + 20 functions": roots = the class Update and 20
 # functions a small bot uses.
@@ -14,6 +14,7 @@ root=$PWD
 schema=${1:-$root/../shared/schema/td_api.tl}
 modes=${MODES:-"reader pointer both"}
 sets=${SETS:-"full pruned"}
+profiles=${PROFILES:-"dev release"}
 pruned_roots="Update,getChats,getChat,getMe,getUser,getMessage,getChatHistory,sendMessage,\
 editMessageText,deleteMessages,viewMessages,openChat,closeChat,searchPublicChat,getSupergroup,\
 getBasicGroup,getOption,setOption,getCurrentState,close,setTdlibParameters"
@@ -46,15 +47,16 @@ for set in $sets; do
     [ "$set" = pruned ] && args+=(--roots "$pruned_roots")
     "$tlgen" "${args[@]}" 2> "$work/summary.txt"
     lines=$(wc -l < "$work/src/lib.rs")
-    times=()
-    for profile in dev release; do
+    declare -A secs=([dev]="-" [release]="-") size=([dev]="-" [release]="-")
+    for profile in $profiles; do
+      dir=$([ "$profile" = dev ] && echo debug || echo "$profile")
+      rm -f "$work/target/$dir/libgenerated.rlib"
       start=$(date +%s.%N)
       (cd "$work" && cargo build -q --profile "$profile")
       end=$(date +%s.%N)
-      times+=("$(awk "BEGIN { print $end - $start }")")
+      secs[$profile]=$(awk "BEGIN { printf \"%.1f\", $end - $start }")
+      size[$profile]=$(du -m "$work/target/$dir/libgenerated.rlib" | cut -f1)
     done
-    size_debug=$(du -m "$work/target/debug/libgenerated.rlib" | cut -f1)
-    size_release=$(du -m "$work/target/release/libgenerated.rlib" | cut -f1)
-    printf '| %s | %s | %s | %.1f | %.1f | %s | %s |\n' "$mode" "$set" "$lines" "${times[0]}" "${times[1]}" "$size_debug" "$size_release"
+    echo "| $mode | $set | $lines | ${secs[dev]} | ${secs[release]} | ${size[dev]} | ${size[release]} |"
   done
 done
