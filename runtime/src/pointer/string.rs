@@ -12,6 +12,7 @@
 //! not use it, so neither do we.)
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
@@ -39,6 +40,14 @@ static HEX: [u8; 256] = {
     }
     table
 };
+
+thread_local! {
+    /// Where escaped strings are decoded before their exact-size copy (see `parse_str_escaped`).
+    static SCRATCH: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Scratch capacity kept between strings; a longer string's buffer is released after use.
+const SCRATCH_KEEP: usize = 1 << 20;
 
 impl<'a> Cursor<'a> {
     /// Reads a string value. Escape-free strings are borrowed from the buffer; strings with
@@ -94,17 +103,46 @@ impl<'a> Cursor<'a> {
 
     /// The slow path of [`parse_str_body`](Self::parse_str_body): the cursor is at a `\`, a
     /// control byte or the NUL, after the valid run of plain content `prefix`.
+    ///
+    /// Decodes into a per-thread scratch buffer, then copies the result into a `String` of
+    /// exactly its length: one allocation per escaped string, however long, and no
+    /// over-allocated capacity kept in the parsed value (what serde_json does with its scratch).
     #[inline(never)]
     fn parse_str_escaped(&mut self, prefix: &str) -> Result<String, Error> {
-        // (escapes are 2 to 12 bytes and decode to 1 to 4: a little room is enough)
+        let scratch = SCRATCH.try_with(|scratch| {
+            // (decoding never re-enters itself, so the borrow always succeeds; if it did not,
+            // the fallback below would still be correct)
+            let Ok(mut buf) = scratch.try_borrow_mut() else {
+                return None;
+            };
+            buf.clear();
+            buf.push_str(prefix);
+            let result = self
+                .decode_str_rest(&mut buf)
+                .map(|()| String::from(buf.as_str()));
+            if buf.capacity() > SCRATCH_KEEP {
+                *buf = String::new();
+            }
+            Some(result)
+        });
+        if let Ok(Some(result)) = scratch {
+            return result;
+        }
         let mut out = String::with_capacity(prefix.len() + 32);
         out.push_str(prefix);
+        self.decode_str_rest(&mut out).map(|()| out)
+    }
+
+    /// Decodes the rest of a string (escapes and plain runs) into `out`, through its closing
+    /// quote.
+    #[inline(always)]
+    fn decode_str_rest(&mut self, out: &mut String) -> Result<(), Error> {
         loop {
             match self.byte() {
                 b'"' => {
                     // SAFETY: the current byte is `"`.
                     unsafe { self.bump() };
-                    return Ok(out);
+                    return Ok(());
                 }
                 b'\\' => {
                     if let Some(ch) = self.simple_unicode_escape() {
@@ -113,7 +151,7 @@ impl<'a> Cursor<'a> {
                     }
                     // SAFETY: the current byte is `\`.
                     unsafe { self.bump() };
-                    self.decode_escape(&mut out)?;
+                    self.decode_escape(out)?;
                 }
                 0 => return Err(self.error(ErrorKind::UnexpectedEnd)),
                 0x01..=0x1f => return Err(self.error(ErrorKind::ControlCharacterInString)),
