@@ -31,7 +31,7 @@ use std::borrow::Cow;
 
 use super::error::{Error, ErrorKind};
 use super::scan::{self, plain_ascii_len, plain_len};
-use crate::limits::MAX_DEPTH;
+use crate::limits::depth_limit;
 
 /// A zero-copy JSON tokenizer over a NUL-terminated buffer. See the [module docs](super) for the
 /// protocol generated code follows.
@@ -347,7 +347,7 @@ impl<'a> Cursor<'a> {
         if self.byte() != b'{' {
             return Err(self.error_or_end(ErrorKind::ExpectedObject));
         }
-        if depth > MAX_DEPTH {
+        if depth > depth_limit() {
             return Err(self.error(ErrorKind::DepthLimitExceeded));
         }
         // SAFETY: the current byte is `{`.
@@ -505,7 +505,7 @@ impl<'a> Cursor<'a> {
         // PLANTED BUG "depth_off_by_one" (docs/HARDENING.md): arrays get one level more.
         #[cfg(tlgen_planted = "depth_off_by_one")]
         let depth = depth.saturating_sub(1);
-        if depth > MAX_DEPTH {
+        if depth > depth_limit() {
             return Err(self.error(ErrorKind::DepthLimitExceeded));
         }
         // SAFETY: the current byte is `[`.

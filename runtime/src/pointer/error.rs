@@ -6,7 +6,7 @@
 use core::fmt;
 
 use crate::base64::Base64Error;
-use crate::limits::MAX_DEPTH;
+use crate::limits::depth_limit;
 
 /// A parse error: where (byte offset from the start of the buffer) and what.
 ///
@@ -70,7 +70,7 @@ pub enum ErrorKind {
     I64OutOfRange,
     /// A bytes field was not valid padded standard base64.
     InvalidBase64(Base64Error),
-    /// More than [`MAX_DEPTH`] nested objects/arrays.
+    /// More than [`depth_limit`](crate::limits::depth_limit) nested objects/arrays.
     DepthLimitExceeded,
     /// Something other than whitespace follows the top-level value.
     TrailingCharacters,
@@ -141,7 +141,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::I64OutOfRange => "integer out of range for i64",
             ErrorKind::InvalidBase64(e) => return write!(f, "invalid base64: {e}"),
             ErrorKind::DepthLimitExceeded => {
-                return write!(f, "maximum nesting depth {MAX_DEPTH} exceeded");
+                return write!(f, "maximum nesting depth {} exceeded", depth_limit());
             }
             ErrorKind::TrailingCharacters => "trailing characters after the top-level value",
             ErrorKind::MissingNul => "buffer does not end with a NUL byte",

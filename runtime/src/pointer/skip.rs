@@ -8,7 +8,7 @@
 
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
-use crate::limits::MAX_DEPTH;
+use crate::limits::{MAX_DEPTH, depth_limit};
 
 /// Words of the open-container bit stack: enough for `MAX_DEPTH + 1` levels (a caller passing
 /// depth 0 gets one level more than depth 1).
@@ -42,7 +42,7 @@ impl<'a> Cursor<'a> {
             self.skip_ws();
             match self.byte() {
                 c @ (b'{' | b'[') => {
-                    if depth as usize + open > MAX_DEPTH as usize {
+                    if depth as usize + open > depth_limit() as usize {
                         return Err(self.error(ErrorKind::DepthLimitExceeded));
                     }
                     // SAFETY: the current byte is `{` or `[`, not NUL.

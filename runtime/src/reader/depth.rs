@@ -2,7 +2,7 @@
 //!
 //! The reader runs on any serde backend, so it cannot rely on the backend's own recursion
 //! limit (serde_json's is 128, below TDLib's own 202-level output). Every generated visitor
-//! that enters a JSON object or array takes a [`DepthGuard`]; past [`MAX_DEPTH`] levels the
+//! that enters a JSON object or array takes a [`DepthGuard`]; past [`depth_limit`] levels the
 //! parse fails cleanly instead of overflowing the stack. The count lives in a thread-local, and
 //! each guard gives its level back when dropped, also on error paths.
 
@@ -10,7 +10,7 @@ use std::cell::Cell;
 
 use serde::de::Error;
 
-use crate::limits::MAX_DEPTH;
+use crate::limits::depth_limit;
 
 thread_local! {
     static DEPTH: Cell<u32> = const { Cell::new(0) };
@@ -21,14 +21,15 @@ thread_local! {
 pub struct DepthGuard(());
 
 impl DepthGuard {
-    /// Enters one level, or fails when that would exceed [`MAX_DEPTH`].
+    /// Enters one level, or fails when that would exceed [`depth_limit`].
     #[inline]
     pub fn enter<E: Error>() -> Result<Self, E> {
         DEPTH.with(|depth| {
             let next = depth.get() + 1;
-            if next > MAX_DEPTH {
+            let limit = depth_limit();
+            if next > limit {
                 Err(E::custom(format_args!(
-                    "maximum nesting depth {MAX_DEPTH} exceeded"
+                    "maximum nesting depth {limit} exceeded"
                 )))
             } else {
                 depth.set(next);
@@ -52,7 +53,7 @@ mod tests {
     #[test]
     fn guard_counts_and_releases() {
         let mut guards = Vec::new();
-        for _ in 0..MAX_DEPTH {
+        for _ in 0..crate::limits::MAX_DEPTH {
             guards.push(DepthGuard::enter::<serde_json::Error>().unwrap());
         }
         assert!(DepthGuard::enter::<serde_json::Error>().is_err());
