@@ -74,14 +74,14 @@ impl TypeTable {
     }
 }
 
-/// The slots of a [`TypeTable`] for constructors with these name CRC32s, as the module
-/// documentation lays them out. The generator has its own copy of this rule (it does not depend
-/// on the runtime); this one is the reference its tests and [`TypeTable`]'s tests use.
+/// The slots of a [`TypeTable`] for constructors with these name CRC32s, laid out as the module
+/// documentation says. The generator calls it to write each table. `None` when a class has more
+/// constructors than `u16` slots can number (more than 65,535).
 #[allow(
     clippy::indexing_slicing,
     reason = "`slot` is masked by `len - 1`, `len` a power of two"
 )]
-pub fn layout(crcs: &[u32]) -> Vec<u16> {
+pub fn layout(crcs: &[u32]) -> Option<Vec<u16>> {
     let len = (crcs.len() * 2).next_power_of_two().max(2);
     let mut slots = vec![0u16; len];
     for (index, &crc) in crcs.iter().enumerate() {
@@ -89,9 +89,9 @@ pub fn layout(crcs: &[u32]) -> Vec<u16> {
         while slots[slot] != 0 {
             slot = (slot + 1) & (len - 1);
         }
-        slots[slot] = u16::try_from(index + 1).unwrap_or(u16::MAX);
+        slots[slot] = u16::try_from(index + 1).ok()?;
     }
-    slots
+    Some(slots)
 }
 
 #[cfg(test)]
@@ -104,7 +104,11 @@ mod tests {
 
     fn table(names: &[&'static str]) -> TypeTable {
         let crcs: Vec<u32> = names.iter().map(|n| type_crc(n)).collect();
-        TypeTable::new(leak(layout(&crcs)), leak(crcs), leak(names.to_vec()))
+        TypeTable::new(
+            leak(layout(&crcs).unwrap()),
+            leak(crcs),
+            leak(names.to_vec()),
+        )
     }
 
     #[test]
@@ -131,6 +135,13 @@ mod tests {
         assert_eq!(t.find("buckeroo"), None);
         let t = table(&["plumless", "buckeroo"]);
         assert_eq!(t.find("buckeroo"), Some(1));
+    }
+
+    #[test]
+    fn layout_refuses_more_constructors_than_u16_slots() {
+        let crcs: Vec<u32> = (0..65_536).collect();
+        assert!(layout(&crcs[..65_535]).is_some());
+        assert!(layout(&crcs).is_none());
     }
 
     #[test]

@@ -3,9 +3,8 @@
 //! constructor through a runtime function (`parse_as` / `read_as`) and a wrapper (`Self::Variant`
 //! or a closure that boxes and nests).
 //!
-//! The table layout is documented in `tlgen_runtime::type_table`, which reads it; [`layout`]
-//! writes it. The two are kept in step by every test that parses (a wrong slot is a miss, which
-//! would turn known constructors into `Unknown`).
+//! The table layout is `tlgen_runtime::type_table`'s: the generator calls its `layout`, so the
+//! table written here and the lookup that reads it cannot disagree.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -19,24 +18,11 @@ fn type_table(model: &Model, ids: &[usize]) -> TokenStream {
     let rt = rt();
     let crcs: Vec<u32> = ids.iter().map(|&id| model.structs[id].name_crc).collect();
     let names = ids.iter().map(|&id| &model.structs[id].tl_name);
-    let slots = layout(&crcs);
+    let slots = tlgen_runtime::type_table::layout(&crcs)
+        .expect("more than 65,535 constructors in one class: tlgen's TypeTable holds u16 slots");
     let crcs = crcs.iter().map(|&c| Literal::u32_unsuffixed(c));
     let slots = slots.iter().map(|&s| Literal::u16_unsuffixed(s));
     quote!(#rt::TypeTable::new(&[#(#slots),*], &[#(#crcs),*], &[#(#names),*]))
-}
-
-/// Open addressing by `crc & (len - 1)`, linear probing; `k + 1` marks constructor `k`.
-fn layout(crcs: &[u32]) -> Vec<u16> {
-    let len = (crcs.len() * 2).next_power_of_two().max(2);
-    let mut slots = vec![0u16; len];
-    for (index, &crc) in crcs.iter().enumerate() {
-        let mut slot = crc as usize & (len - 1);
-        while slots[slot] != 0 {
-            slot = (slot + 1) & (len - 1);
-        }
-        slots[slot] = u16::try_from(index + 1).expect("more than 65,534 constructors in a class");
-    }
-    slots
 }
 
 /// The `TYPES` constant of a class enum's inherent impl.

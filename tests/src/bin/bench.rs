@@ -94,6 +94,24 @@ fn parse_args() -> Option<Args> {
     Some(a)
 }
 
+/// The contender and payload named on the command line (`--loop`, `--per-doc`); `None` after
+/// saying which name is unknown.
+fn find_target<'p>(
+    all: &[(&'p Payload, &[(Kind, String)])],
+    kind: &str,
+    payload: &str,
+) -> Option<(Kind, &'p Payload)> {
+    let Some(k) = all_kinds().into_iter().find(|k| k.name() == kind) else {
+        eprintln!("unknown contender {kind}");
+        return None;
+    };
+    let Some((p, _)) = all.iter().find(|(p, _)| p.name == payload) else {
+        eprintln!("unknown payload {payload}");
+        return None;
+    };
+    Some((k, p))
+}
+
 fn machine() -> String {
     let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
     let model = std::fs::read_to_string("/proc/cpuinfo")
@@ -441,12 +459,7 @@ fn main() -> ExitCode {
     }
 
     if let Some((kind, payload, seconds)) = &args.looping {
-        let Some(k) = all_kinds().into_iter().find(|k| k.name() == kind) else {
-            eprintln!("unknown contender {kind}");
-            return ExitCode::from(2);
-        };
-        let Some((p, _)) = all.iter().find(|(p, _)| p.name == payload) else {
-            eprintln!("unknown payload {payload}");
+        let Some((k, p)) = find_target(&all, kind, payload) else {
             return ExitCode::from(2);
         };
         let mut s = Scratch::default();
@@ -466,12 +479,7 @@ fn main() -> ExitCode {
     }
 
     if let Some((kind, payload)) = &args.per_doc {
-        let Some(k) = all_kinds().into_iter().find(|k| k.name() == kind) else {
-            eprintln!("unknown contender {kind}");
-            return ExitCode::from(2);
-        };
-        let Some((p, _)) = all.iter().find(|(p, _)| p.name == payload) else {
-            eprintln!("unknown payload {payload}");
+        let Some((k, p)) = find_target(&all, kind, payload) else {
             return ExitCode::from(2);
         };
         per_doc(k, p);
