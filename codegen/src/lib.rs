@@ -6,6 +6,7 @@
 
 pub mod config;
 mod emit;
+mod graph;
 pub mod model;
 mod names;
 pub mod prune;

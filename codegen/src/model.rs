@@ -431,7 +431,7 @@ fn break_cycles(model: &mut Model) {
             edges[model.structs.len() + c].push(v.id);
         }
     }
-    let component = strongly_connected(&edges);
+    let component = crate::graph::strongly_connected(&edges);
     let structs = model.structs.len();
     let classes_snapshot: Vec<usize> = (0..model.classes.len()).collect();
     let _ = classes_snapshot;
@@ -445,58 +445,6 @@ fn break_cycles(model: &mut Model) {
             }
         }
     }
-}
-
-/// Tarjan's algorithm, iterative. Returns the component index of every node.
-fn strongly_connected(edges: &[Vec<usize>]) -> Vec<usize> {
-    let n = edges.len();
-    let mut index = vec![usize::MAX; n];
-    let mut low = vec![0; n];
-    let mut on_stack = vec![false; n];
-    let mut stack = Vec::new();
-    let mut component = vec![usize::MAX; n];
-    let mut next_index = 0;
-    let mut next_component = 0;
-    for root in 0..n {
-        if index[root] != usize::MAX {
-            continue;
-        }
-        let mut work: Vec<(usize, usize)> = vec![(root, 0)];
-        while let Some(&mut (v, ref mut edge)) = work.last_mut() {
-            if *edge == 0 && index[v] == usize::MAX {
-                index[v] = next_index;
-                low[v] = next_index;
-                next_index += 1;
-                stack.push(v);
-                on_stack[v] = true;
-            }
-            if *edge < edges[v].len() {
-                let w = edges[v][*edge];
-                *edge += 1;
-                if index[w] == usize::MAX {
-                    work.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-            } else {
-                work.pop();
-                if let Some(&(parent, _)) = work.last() {
-                    low[parent] = low[parent].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    while let Some(w) = stack.pop() {
-                        on_stack[w] = false;
-                        component[w] = next_component;
-                        if w == v {
-                            break;
-                        }
-                    }
-                    next_component += 1;
-                }
-            }
-        }
-    }
-    component
 }
 
 fn compute_lifetimes(model: &mut Model) {

@@ -915,7 +915,7 @@ fn analyse(model: &Model) -> Analysis {
     for (cid, class) in model.classes.iter().enumerate() {
         edges[n + cid].extend(class.variants.iter().map(|v| v.id));
     }
-    let component = components(&edges);
+    let component = crate::graph::strongly_connected(&edges);
     let mut size = vec![0usize; n + classes];
     for &c in &component {
         size[c] += 1;
@@ -945,55 +945,4 @@ fn analyse(model: &Model) -> Analysis {
         leaf,
         by_name,
     }
-}
-
-/// Tarjan's strongly connected components, iterative: the component index of every node.
-fn components(edges: &[Vec<usize>]) -> Vec<usize> {
-    let n = edges.len();
-    let mut index = vec![usize::MAX; n];
-    let mut low = vec![0; n];
-    let mut on_stack = vec![false; n];
-    let mut stack = Vec::new();
-    let mut component = vec![usize::MAX; n];
-    let (mut next_index, mut next_component) = (0, 0);
-    for root in 0..n {
-        if index[root] != usize::MAX {
-            continue;
-        }
-        let mut work = vec![(root, 0usize)];
-        while let Some(&mut (v, ref mut edge)) = work.last_mut() {
-            if *edge == 0 && index[v] == usize::MAX {
-                index[v] = next_index;
-                low[v] = next_index;
-                next_index += 1;
-                stack.push(v);
-                on_stack[v] = true;
-            }
-            if *edge < edges[v].len() {
-                let w = edges[v][*edge];
-                *edge += 1;
-                if index[w] == usize::MAX {
-                    work.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-            } else {
-                work.pop();
-                if let Some(&(parent, _)) = work.last() {
-                    low[parent] = low[parent].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    while let Some(w) = stack.pop() {
-                        on_stack[w] = false;
-                        component[w] = next_component;
-                        if w == v {
-                            break;
-                        }
-                    }
-                    next_component += 1;
-                }
-            }
-        }
-    }
-    component
 }
