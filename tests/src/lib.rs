@@ -58,3 +58,30 @@ pub fn repo_root() -> std::path::PathBuf {
         .map(std::path::Path::to_path_buf)
         .unwrap_or_default()
 }
+
+/// Maximum nesting depth of a JSON text (every `{` and `[` counts, as the depth limit does);
+/// for building and checking test documents.
+pub fn json_depth(text: &str) -> usize {
+    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b'{' | b'[' => {
+                    depth += 1;
+                    max = max.max(depth);
+                }
+                b'}' | b']' => depth -= 1,
+                _ => {}
+            }
+        }
+    }
+    max
+}

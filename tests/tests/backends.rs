@@ -13,8 +13,8 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use tlgen_runtime::pointer::NulTerminated;
-use tlgen_tests::repo_root;
 use tlgen_tests::td::{self, Object, Received};
+use tlgen_tests::{json_depth, repo_root};
 
 /// Payloads at least this deep are not compared across backends.
 const DEPTH_CUTOFF: usize = 100;
@@ -30,32 +30,6 @@ fn with_big_stack(f: impl FnOnce() + Send) {
             std::panic::resume_unwind(panic);
         }
     });
-}
-
-/// Maximum nesting depth of a JSON text (every `{` and `[` counts).
-fn depth_of(text: &str) -> usize {
-    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
-    for b in text.bytes() {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-        } else {
-            match b {
-                b'"' => in_string = true,
-                b'{' | b'[' => {
-                    depth += 1;
-                    max = max.max(depth);
-                }
-                b'}' | b']' => depth -= 1,
-                _ => {}
-            }
-        }
-    }
-    max
 }
 
 /// The backends under comparison; each parses `line` and reports its value or error text.
@@ -184,7 +158,7 @@ fn compare_file(counts: &mut Counts, name: &str) {
         if line.trim().is_empty() {
             continue;
         }
-        if depth_of(line) >= DEPTH_CUTOFF {
+        if json_depth(line) >= DEPTH_CUTOFF {
             counts.skipped_deep += 1;
             continue;
         }
@@ -348,7 +322,7 @@ fn deep_payloads_per_backend() {
         let text = std::fs::read_to_string(repo_root().join("corpus/tdjson-1.8.65.jsonl")).unwrap();
         let mut lines: Vec<(usize, &str)> = text
             .lines()
-            .map(|l| (depth_of(l), l))
+            .map(|l| (json_depth(l), l))
             .filter(|&(d, _)| d >= DEPTH_CUTOFF)
             .collect();
         lines.sort_by_key(|&(d, _)| d);
@@ -373,7 +347,7 @@ fn deep_payloads_per_backend() {
             format!("{}{leaf}{}", open.repeat(n), "]}".repeat(n))
         };
         let at_limit = arrays(128, "");
-        assert_eq!(depth_of(&at_limit), 256);
+        assert_eq!(json_depth(&at_limit), 256);
         let expected = reference(&at_limit);
         let verdicts: Vec<String> = BACKENDS
             .iter()

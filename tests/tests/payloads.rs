@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use tlgen_runtime::pointer::NulTerminated;
 use tlgen_runtime::validate::Verdict;
 use tlgen_runtime::{IntoStatic, JsonValue, Number, UnknownObject, reader};
+use tlgen_tests::json_depth;
 use tlgen_tests::td::{self, Object, Received, enums, types};
 
 // ---------------------------------------------------------------------------------------------
@@ -321,32 +322,6 @@ fn extra(value: &str) -> Option<JsonValue<'static>> {
 fn client_id(value: &str) -> Option<Option<i32>> {
     let payload = format!(r#"{{"@type":"ok","@client_id":{value}}}"#);
     outcome(&payload).map(|r| r.client_id)
-}
-
-/// Maximum nesting depth of a JSON text (every `{` and `[` counts).
-fn depth_of(text: &str) -> usize {
-    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
-    for b in text.bytes() {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-        } else {
-            match b {
-                b'"' => in_string = true,
-                b'{' | b'[' => {
-                    depth += 1;
-                    max = max.max(depth);
-                }
-                b'}' | b']' => depth -= 1,
-                _ => {}
-            }
-        }
-    }
-    max
 }
 
 fn nested_arrays(n: usize) -> String {
@@ -1596,7 +1571,7 @@ fn json_value_array_depth(mut value: &enums::JsonValue<'_>) -> usize {
 #[test]
 fn get_json_value_answer_202_levels_parses() {
     let payload = json_value_arrays(101, "");
-    assert_eq!(depth_of(&payload), 202);
+    assert_eq!(json_depth(&payload), 202);
     let r = accept(&payload);
     assert_eq!(json_value_array_depth(json_value(&r)), 101);
     // With `@extra` and `@client_id` as `td_receive` returns it.
@@ -1605,13 +1580,13 @@ fn get_json_value_answer_202_levels_parses() {
         r#"{},"@extra":"deep","@client_id":1}}"#,
         &answer[..answer.len() - 1]
     );
-    assert_eq!(depth_of(&payload), 203);
+    assert_eq!(json_depth(&payload), 203);
     let r = accept(&payload);
     assert_eq!(json_value_array_depth(json_value(&r)), 101);
     assert_eq!(r.extra, Some(JsonValue::String("deep".into())));
     // The deepest the limit allows: 128 objects = 256 levels.
     let payload = json_value_arrays(128, "");
-    assert_eq!(depth_of(&payload), 256);
+    assert_eq!(json_depth(&payload), 256);
     assert_eq!(json_value_array_depth(json_value(&accept(&payload))), 128);
 }
 
@@ -1619,7 +1594,7 @@ fn get_json_value_answer_202_levels_parses() {
 fn nesting_beyond_256_is_a_clean_error() {
     // 257 levels: one jsonValueNull inside 128 arrays.
     let payload = json_value_arrays(128, r#"{"@type":"jsonValueNull"}"#);
-    assert_eq!(depth_of(&payload), 257);
+    assert_eq!(json_depth(&payload), 257);
     reject(&payload);
     // 300 jsonValueArray objects = 600 levels.
     reject(&json_value_arrays(300, ""));
@@ -1636,7 +1611,7 @@ fn depth_limit_counts_skipped_values_and_extra() {
         (r#"{"@type":"someFutureType","x":"#, "}"),
     ] {
         let ok = format!("{prefix}{}{suffix}", nested_arrays(255));
-        assert_eq!(depth_of(&ok), 256);
+        assert_eq!(json_depth(&ok), 256);
         let r = accept(&ok);
         assert!(matches!(
             r.object,
@@ -2097,7 +2072,7 @@ fn type_last_at_every_level() {
         s
     };
     let ok = nest(127, r#"{"values":[],"@type":"jsonValueArray"}"#);
-    assert_eq!(depth_of(&ok), 256);
+    assert_eq!(json_depth(&ok), 256);
     assert_eq!(json_value_array_depth(json_value(&accept(&ok))), 128);
     let with_leaf = nest(100, r#"{"value":"leaf","@type":"jsonValueString"}"#);
     let r = accept(&with_leaf);
@@ -2113,6 +2088,6 @@ fn type_last_at_every_level() {
     };
     assert_borrowed(&leaf.value, "leaf");
     let too_deep = nest(128, r#"{"@type":"jsonValueNull"}"#);
-    assert_eq!(depth_of(&too_deep), 257);
+    assert_eq!(json_depth(&too_deep), 257);
     reject(&too_deep);
 }
