@@ -1,7 +1,8 @@
-//! Emits the serde reader: thin `Deserialize` impls whose logic lives in
-//! `tlgen_runtime::reader` (field loop, duplicates, skipping, `@type` dispatch, envelope).
+//! Emits the serde reader: thin `Deserialize` impls (field names, a `match` on the field index)
+//! whose logic lives in `tlgen_runtime::reader` (field loop, duplicates, skipping, `@type`
+//! dispatch, envelope).
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::dispatch::{class_wrappers, index_match, object_wrappers};
@@ -44,17 +45,18 @@ pub fn struct_reader(s: &Struct) -> TokenStream {
     let lifetime = de_lt(s.lifetime);
     let ty = quote!(#name #lifetime);
     let generics = impl_generics(s.lifetime);
-    let arms = s.fields.iter().enumerate().map(|(bit, f)| {
-        let key = &f.tl_name;
+    let names = s.fields.iter().map(|f| &f.tl_name);
+    let arms = s.fields.iter().enumerate().map(|(index, f)| {
         let field = ident(&f.rust_name);
-        let bit = bit as u32;
-        quote!(#key => #rt::reader::field(map, seen, #bit, &mut self.#field),)
+        let bit = index as u32;
+        let index = Literal::usize_unsuffixed(index);
+        quote!(#index => #rt::reader::field(map, seen, #bit, &mut self.#field),)
     });
     let body = if s.fields.is_empty() {
-        quote! { let _ = (key, seen, map); ::core::result::Result::Ok(false) }
+        quote! { let _ = (index, seen, map); ::core::result::Result::Ok(false) }
     } else {
         quote! {
-            match key {
+            match index {
                 #(#arms)*
                 _ => ::core::result::Result::Ok(false),
             }
@@ -64,9 +66,10 @@ pub fn struct_reader(s: &Struct) -> TokenStream {
     quote! {
         #entries
         impl #generics #rt::reader::ReadFields<'de> for #ty {
+            const NAMES: &'static [&'static str] = &[#(#names),*];
             fn read_field<A: #rt::serde::de::MapAccess<'de>>(
                 &mut self,
-                key: &str,
+                index: usize,
                 seen: &mut #rt::reader::Seen,
                 map: &mut A,
             ) -> ::core::result::Result<bool, A::Error> {

@@ -1,6 +1,7 @@
 //! Reading objects: the shared visitors behind every generated `Deserialize` impl.
 //!
-//! Generated code provides, per constructor, a [`ReadFields`] impl (a `match` on the key) and,
+//! Generated code provides, per constructor, a [`ReadFields`] impl (its field names, and a
+//! `match` on the field index) and,
 //! per class, a [`ReadClass`] impl (a `match` on the `@type` name). Everything else — the field
 //! loop, the duplicate-key rule (the first occurrence wins, as in TDLib), skipping unknown keys,
 //! `@type` dispatch with a fast path for `@type` first and a buffered path for `@type` later,
@@ -24,14 +25,31 @@ pub type Seen = u64;
 
 /// A constructor's fields, read one key at a time. Implemented by generated code.
 pub trait ReadFields<'de>: Default {
-    /// Reads the value of `key` into `self` and returns `true`, or returns `false` (value not
-    /// consumed) when `key` is not a field of this constructor.
+    /// The field names as TDLib writes them, in declaration order (at most 64).
+    const NAMES: &'static [&'static str];
+    /// Reads the value of field `index` (of [`NAMES`](Self::NAMES)) into `self` and returns
+    /// `true`, or returns `false` (value not consumed) for an index out of range.
     fn read_field<A: MapAccess<'de>>(
         &mut self,
-        key: &str,
+        index: usize,
         seen: &mut Seen,
         map: &mut A,
     ) -> Result<bool, A::Error>;
+}
+
+/// Index of `key` among `names`: the `expected` one first (TDLib writes fields in declaration
+/// order), then by length and exact compare from there on, wrapping around. Not generic: one
+/// copy serves every constructor and deserializer.
+#[inline]
+fn find_name(names: &[&str], key: &str, expected: usize) -> Option<usize> {
+    if names.get(expected) == Some(&key) {
+        return Some(expected);
+    }
+    let (before, after) = names.split_at(expected.min(names.len()));
+    match after.iter().position(|n| *n == key) {
+        Some(i) => Some(before.len() + i),
+        None => before.iter().position(|n| *n == key),
+    }
 }
 
 /// Reads one known field: the first occurrence is kept, later duplicates are skipped.
@@ -83,8 +101,16 @@ pub fn read_rest<'de, A: MapAccess<'de>, T: ReadFields<'de>>(
 ) -> Result<T, A::Error> {
     let mut out = T::default();
     let mut seen: Seen = 0;
+    let mut expected = 0;
     while let Some(Key(key)) = map.next_key()? {
-        if !out.read_field(&key, &mut seen, map)? {
+        let read = match find_name(T::NAMES, &key, expected) {
+            Some(index) => {
+                expected = index + 1;
+                out.read_field(index, &mut seen, map)?
+            }
+            None => false,
+        };
+        if !read {
             skip_or_envelope(&key, map, envelope.as_deref_mut())?;
         }
     }
