@@ -95,6 +95,7 @@ pub fn generate(model: &Model, header: &Header) -> String {
     if with_reader {
         root_items.push(reader::object_reader(model, &top));
     }
+    root_items.push(function::for_each_function_macro(model, header.schema_name));
     if with_pointer {
         root_items.push(pointer::object_parser(model, &top));
         root_items.push(function::schema_item(header.schema_name));
