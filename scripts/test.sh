@@ -11,4 +11,6 @@ export TLGEN_REQUIRE_TDJSON=1
 
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
-cargo test --workspace
+# --show-output: the suites print their counts (guard-sweep prefixes, fuzz cases and verdicts,
+# allocations, backends compared), which are part of what CI reports.
+cargo test --workspace -- --show-output
