@@ -32,17 +32,19 @@ impl<'a> Cursor<'a> {
     #[inline(never)]
     #[allow(
         clippy::indexing_slicing,
-        reason = "`open` stays below MAX_DEPTH (checked on every push), within the stack words"
+        reason = "`open` stays below the depth limit <= MAX_DEPTH (checked on every push), within the stack words"
     )]
     fn skip_any(&mut self, depth: u32) -> Result<(), Error> {
         // Bit `i` is set when the i-th open container (outermost first) is an object.
         let mut objects = [0u64; STACK_WORDS];
         let mut open = 0usize;
+        // (read once: the limit is a process-wide atomic)
+        let limit = depth_limit() as usize;
         'value: loop {
             self.skip_ws();
             match self.byte() {
                 c @ (b'{' | b'[') => {
-                    if depth as usize + open > depth_limit() as usize {
+                    if depth as usize + open > limit {
                         return Err(self.error(ErrorKind::DepthLimitExceeded));
                     }
                     // SAFETY: the current byte is `{` or `[`, not NUL.
