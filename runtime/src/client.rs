@@ -303,19 +303,31 @@ impl<S: Schema> Client<S> {
             let cursor = Cursor::from_bytes_with_nul(&self.scratch)?;
             return parse_response::<F>(cursor);
         }
-        let queue = &mut self.queue;
-        let answer = self
-            .td
-            .receive_until(timeout, |answer| {
-                let tail = response_tail(answer.to_bytes());
-                if tail.extra == Some(id) && tail.client_id == Some(client_id) {
-                    return true;
-                }
-                queue.push_back(queue_item::<S>(answer));
-                false
-            })
-            .ok_or(CallError::Timeout)?;
+        let answer = self.receive_answer(id, timeout).ok_or(CallError::Timeout)?;
         parse_response::<F>(Cursor::from_cstr(answer))
+    }
+
+    /// Sends a request already written as JSON (`"@extra":id` included, see
+    /// [`write_request`]) and waits up to `timeout` for its raw answer, queueing everything
+    /// else for [`Client::receive`]; `None` on timeout. For callers that time or inspect the
+    /// wire form (benchmarks, conformance tests); typed code uses [`Client::call`].
+    pub fn exchange_raw(&mut self, request: &CStr, id: u64, timeout: Duration) -> Option<&CStr> {
+        self.td.send(self.id, request);
+        self.receive_answer(id, timeout)
+    }
+
+    /// The answer from TDLib whose `@extra` is `id` for this instance, queueing the others.
+    fn receive_answer(&mut self, id: u64, timeout: Duration) -> Option<&CStr> {
+        let client_id = self.id;
+        let queue = &mut self.queue;
+        self.td.receive_until(timeout, |answer| {
+            let tail = response_tail(answer.to_bytes());
+            if tail.extra == Some(id) && tail.client_id == Some(client_id) {
+                return true;
+            }
+            queue.push_back(queue_item::<S>(answer));
+            false
+        })
     }
 
     /// Sends `close` and waits up to `timeout` for this instance's `authorizationStateClosed`;

@@ -60,10 +60,10 @@ pub fn repo_root() -> std::path::PathBuf {
 }
 
 /// Maximum nesting depth of a JSON text (every `{` and `[` counts, as the depth limit does);
-/// for building and checking test documents.
-pub fn json_depth(text: &str) -> usize {
+/// for building and checking test documents, and for the corpus tools' reports.
+pub fn json_depth(text: impl AsRef<[u8]>) -> usize {
     let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
-    for b in text.bytes() {
+    for &b in text.as_ref() {
         if in_string {
             match b {
                 _ if escaped => escaped = false,
@@ -78,10 +78,24 @@ pub fn json_depth(text: &str) -> usize {
                     depth += 1;
                     max = max.max(depth);
                 }
-                b'}' | b']' => depth -= 1,
+                b'}' | b']' => depth = depth.saturating_sub(1),
                 _ => {}
             }
         }
     }
     max
+}
+
+/// The files of `dir` with `extension`, sorted (none if `dir` cannot be read).
+pub fn sorted_files(dir: &std::path::Path, extension: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == extension))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
 }

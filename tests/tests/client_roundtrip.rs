@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use tlgen_runtime::IntoStatic;
-use tlgen_runtime::client::{CallError, Client, Function, TdError, response_tail};
+use tlgen_runtime::client::{CallError, Client, Function, TdError};
 use tlgen_runtime::function::{parse_response, write_request};
 use tlgen_runtime::pointer::Cursor;
 use tlgen_runtime::tdjson::{INSTALL_COMMAND, TdJsonError};
@@ -84,19 +84,11 @@ where
     write_request(&mut buf, request, matches!(via, Via::Send).then_some(extra))
         .unwrap_or_else(|e| panic!("{}: {e}", F::TL_NAME));
     let cstr = CStr::from_bytes_with_nul(&buf).unwrap();
-    let client_id = client.client_id();
-    let td_handle = client.tdjson();
     let answer = match via {
-        Via::Send => {
-            td_handle.send(client_id, cstr);
-            td_handle
-                .receive_until(TIMEOUT, |a| {
-                    let tail = response_tail(a.to_bytes());
-                    tail.extra == Some(extra) && tail.client_id == Some(client_id)
-                })
-                .unwrap_or_else(|| panic!("{}: no answer within {TIMEOUT:?}", F::TL_NAME))
-        }
-        Via::Execute => td_handle.execute(cstr),
+        Via::Send => client
+            .exchange_raw(cstr, extra, TIMEOUT)
+            .unwrap_or_else(|| panic!("{}: no answer within {TIMEOUT:?}", F::TL_NAME)),
+        Via::Execute => client.tdjson().execute(cstr),
     };
     let bytes = answer.to_bytes();
     let shown = String::from_utf8_lossy(&bytes[..bytes.len().min(200)]).into_owned();

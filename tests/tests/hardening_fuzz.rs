@@ -28,7 +28,7 @@
 //! seed.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use tlgen_runtime::pointer::ErrorKind;
@@ -562,23 +562,10 @@ struct Source {
     valid: bool,
 }
 
-fn sorted_files(dir: &Path, extension: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == extension))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
-}
-
 fn corpus() -> Vec<Source> {
     let root = repo_root().join("corpus");
     let mut payloads: Vec<Vec<u8>> = Vec::new();
-    for file in sorted_files(&root, "jsonl") {
+    for file in tlgen_tests::sorted_files(&root, "jsonl") {
         let bytes = std::fs::read(&file).unwrap();
         payloads.extend(
             bytes
@@ -588,7 +575,7 @@ fn corpus() -> Vec<Source> {
                 .map(<[u8]>::to_vec),
         );
     }
-    for file in sorted_files(&root.join("named"), "json") {
+    for file in tlgen_tests::sorted_files(&root.join("named"), "json") {
         let bytes = std::fs::read(&file).unwrap();
         let bytes = bytes.trim_ascii();
         if !bytes.is_empty() {

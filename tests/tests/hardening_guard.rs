@@ -22,7 +22,6 @@
 
 #![cfg(unix)]
 
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[path = "../../runtime/tests/guarded/mod.rs"]
@@ -61,24 +60,11 @@ impl Payload {
     }
 }
 
-fn sorted_files(dir: &Path, extension: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == extension))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
-}
-
 /// Every payload of the corpus as it is on disk now.
 fn corpus_payloads() -> Vec<Payload> {
     let corpus = repo_root().join("corpus");
     let mut out = Vec::new();
-    for file in sorted_files(&corpus, "jsonl") {
+    for file in tlgen_tests::sorted_files(&corpus, "jsonl") {
         let capture = file
             .file_name()
             .is_some_and(|n| n.to_string_lossy().starts_with("tdjson-"));
@@ -96,7 +82,7 @@ fn corpus_payloads() -> Vec<Payload> {
             });
         }
     }
-    for file in sorted_files(&corpus.join("named"), "json") {
+    for file in tlgen_tests::sorted_files(&corpus.join("named"), "json") {
         let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         // (trailing whitespace would make the last proper prefixes valid documents)
         let bytes = bytes.trim_ascii().to_vec();

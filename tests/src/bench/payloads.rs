@@ -166,33 +166,6 @@ pub fn large_stream(sources: &[&Doc], target: usize, source: String) -> Payload 
     }
 }
 
-/// The greatest nesting depth (`{`/`[` levels) in a JSON text.
-pub fn depth(text: &[u8]) -> usize {
-    let (mut depth, mut max, mut in_str, mut esc) = (0usize, 0usize, false, false);
-    for &b in text {
-        if in_str {
-            if esc {
-                esc = false;
-            } else if b == b'\\' {
-                esc = true;
-            } else if b == b'"' {
-                in_str = false;
-            }
-            continue;
-        }
-        match b {
-            b'"' => in_str = true,
-            b'{' | b'[' => {
-                depth += 1;
-                max = max.max(depth);
-            }
-            b'}' | b']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    max
-}
-
 /// How many JSON strings `text` holds (keys included), and how many of them contain an escape.
 pub fn count_strings(text: &[u8]) -> (usize, usize) {
     let (mut n, mut in_str, mut esc, mut this_has) = (0, false, false, false);

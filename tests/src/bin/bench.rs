@@ -200,9 +200,13 @@ fn prepare(p: &mut Payload, stream: bool) -> Vec<(Kind, String)> {
         .enumerate()
     {
         let place = if stream {
-            format!("line {} (depth {})", i + 1, payloads::depth(d.text()))
+            format!(
+                "line {} (depth {})",
+                i + 1,
+                tlgen_tests::json_depth(d.text())
+            )
         } else {
-            format!("depth {}", payloads::depth(d.text()))
+            format!("depth {}", tlgen_tests::json_depth(d.text()))
         };
         for f in findings.iter().filter(|f| !f.refused) {
             differs.push(format!("{}: {} at {place}", f.kind.name(), f.what));
@@ -250,7 +254,7 @@ fn info(p: &Payload) -> PayloadInfo {
         max_depth: p
             .docs
             .iter()
-            .map(|d| payloads::depth(d.text()))
+            .map(|d| tlgen_tests::json_depth(d.text()))
             .max()
             .unwrap_or(0),
         notes: p.notes.clone(),

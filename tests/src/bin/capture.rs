@@ -237,7 +237,7 @@ impl Recorder {
         for line in &self.lines {
             top.insert(top_type(line).to_owned());
             all.extend(all_types(line));
-            max_depth = max_depth.max(depth(line));
+            max_depth = max_depth.max(tlgen_tests::json_depth(line));
             bytes += line.len() + 1;
         }
         format!(
@@ -273,32 +273,6 @@ fn all_types(payload: &[u8]) -> Vec<String> {
         i = end;
     }
     out
-}
-
-/// Maximum nesting depth of objects and arrays (top-level object = 1).
-fn depth(payload: &[u8]) -> usize {
-    let (mut d, mut max, mut in_str, mut esc) = (0usize, 0usize, false, false);
-    for &b in payload {
-        if in_str {
-            match (esc, b) {
-                (true, _) => esc = false,
-                (false, b'\\') => esc = true,
-                (false, b'"') => in_str = false,
-                _ => {}
-            }
-            continue;
-        }
-        match b {
-            b'"' => in_str = true,
-            b'{' | b'[' => {
-                d += 1;
-                max = max.max(d);
-            }
-            b'}' | b']' => d = d.saturating_sub(1),
-            _ => {}
-        }
-    }
-    max
 }
 
 /// Value of a top-level string field in a TDLib payload (simple scan; enough for option values).

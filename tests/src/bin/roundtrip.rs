@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use tlgen_runtime::IntoStatic;
-use tlgen_runtime::client::{CallError, Client, Function, response_tail};
+use tlgen_runtime::client::{CallError, Client, Function};
 use tlgen_runtime::function::{parse_response, write_request};
 use tlgen_runtime::pointer::Cursor;
 use tlgen_runtime::validate::Verdict;
@@ -99,24 +99,16 @@ where
     F: Function,
     for<'a> F::Result<'a>: Deserialize<'a>,
 {
-    let client_id = client.client_id();
     let t0 = Instant::now();
     write_request(buf, request, (via == Via::Send).then_some(extra)).unwrap();
     let t1 = Instant::now();
     let request_bytes = buf.len() - 1;
     let cstr = CStr::from_bytes_with_nul(buf).unwrap();
-    let td_handle = client.tdjson();
     let answer = match via {
-        Via::Send => {
-            td_handle.send(client_id, cstr);
-            td_handle
-                .receive_until(TIMEOUT, |a| {
-                    let tail = response_tail(a.to_bytes());
-                    tail.extra == Some(extra) && tail.client_id == Some(client_id)
-                })
-                .unwrap_or_else(|| panic!("{}: no answer", F::TL_NAME))
-        }
-        Via::Execute => td_handle.execute(cstr),
+        Via::Send => client
+            .exchange_raw(cstr, extra, TIMEOUT)
+            .unwrap_or_else(|| panic!("{}: no answer", F::TL_NAME)),
+        Via::Execute => client.tdjson().execute(cstr),
     };
     let t2 = Instant::now();
     let parsed = parse_response::<F>(Cursor::from_cstr(answer));
