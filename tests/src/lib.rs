@@ -5,6 +5,12 @@ pub use tlgen_td_api as td;
 
 use tlgen_runtime::validate::Verdict;
 
+/// Validates one payload with both parsers (`td::validate`, instantiated once here for every
+/// test binary and tool of this crate).
+pub fn validate(payload: &[u8]) -> Verdict {
+    td::validate(payload)
+}
+
 /// Counts of one validation run over JSON-lines payloads.
 #[derive(Debug, Default)]
 pub struct Report {
@@ -29,7 +35,7 @@ impl Report {
     /// Validates one payload.
     pub fn add(&mut self, source: &str, line: usize, payload: &[u8]) {
         self.payloads += 1;
-        match td::validate(payload) {
+        match validate(payload) {
             Verdict::Agree => self.agree += 1,
             Verdict::BothRejected { .. } => self.both_rejected += 1,
             other => self.disagreements.push((source.to_string(), line, other)),

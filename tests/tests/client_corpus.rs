@@ -98,7 +98,7 @@ fn every_corpus_payload_round_trips_with_both_parsers() {
             .unwrap_or_else(|e| panic!("{at}: reader rejects what was written: {e}"));
 
         if second_pointer != first_pointer || second_reader != first_reader {
-            let verdict = td::validate(&written);
+            let verdict = tlgen_tests::validate(&written);
             failures.push(format!(
                 "{at}: the value changed in the round trip (pointer {}, reader {}); validate \
                  of the written text: {verdict}\n  written: {}",
@@ -117,7 +117,7 @@ fn every_corpus_payload_round_trips_with_both_parsers() {
             "{at}: the two values write differently"
         );
         assert_eq!(write(&second_pointer), written, "{at}: not a fixed point");
-        assert_eq!(td::validate(&written), Verdict::Agree, "{at}");
+        assert_eq!(tlgen_tests::validate(&written), Verdict::Agree, "{at}");
         checked += 1;
     }
     println!(

@@ -94,7 +94,7 @@ where
     let shown = String::from_utf8_lossy(&bytes[..bytes.len().min(200)]).into_owned();
     // 1. Both parsers agree on the raw buffer as `Received<Object>`.
     assert_eq!(
-        td::validate(bytes),
+        tlgen_tests::validate(bytes),
         Verdict::Agree,
         "{}: {shown}",
         F::TL_NAME

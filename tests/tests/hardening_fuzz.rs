@@ -587,7 +587,7 @@ fn corpus() -> Vec<Source> {
         // documents of megabytes would dominate the run time; they are swept elsewhere
         .filter(|p| p.len() <= 64 * 1024)
         .map(|bytes| {
-            let valid = td::validate(&bytes) == Verdict::Agree;
+            let valid = tlgen_tests::validate(&bytes) == Verdict::Agree;
             let tree = TreeParser::parse(&bytes);
             Source { bytes, tree, valid }
         })
@@ -1089,7 +1089,7 @@ struct Tally {
 
 impl Tally {
     fn check(&mut self, label: &str, payload: &[u8], must_accept: bool) {
-        let verdict = td::validate(payload);
+        let verdict = tlgen_tests::validate(payload);
         match (&verdict, must_accept) {
             (Verdict::Agree, true) => self.valid_agree += 1,
             (Verdict::Agree, false) => self.broken_accepted += 1,
@@ -1332,7 +1332,9 @@ fn typed_recursion_at_the_depth_limit_on_a_2mib_stack() {
     for levels in [128, 160, 202, 256] {
         eprintln!("richTextBold nested {levels} levels on a 2 MiB stack ...");
         let payload = rich_text_bold(levels);
-        let verdict = on_stack(TEST_STACK, move || td::validate(payload.as_bytes()));
+        let verdict = on_stack(TEST_STACK, move || {
+            tlgen_tests::validate(payload.as_bytes())
+        });
         assert_eq!(verdict, Verdict::Agree);
     }
 }
@@ -1430,7 +1432,7 @@ fn nesting_100000_levels_is_rejected_cleanly() {
     let check = |cases: Vec<(&'static str, String, bool)>| {
         let mut failures = Vec::new();
         for (name, payload, names_limit) in &cases {
-            let verdict = td::validate(payload.as_bytes());
+            let verdict = tlgen_tests::validate(payload.as_bytes());
             let Verdict::BothRejected { reader, pointer } = &verdict else {
                 failures.push(format!("{name}: {verdict}"));
                 continue;
@@ -1584,7 +1586,7 @@ fn depth_limit_is_an_error_naming_the_limit_in_both_parsers() {
         for (name, make) in &shapes {
             for levels in [202, max - 1, max, max + 1, max + 2] {
                 let payload = make(levels);
-                let verdict = td::validate(payload.as_bytes());
+                let verdict = tlgen_tests::validate(payload.as_bytes());
                 let ok = if levels <= max {
                     verdict == Verdict::Agree
                 } else {
@@ -1639,7 +1641,7 @@ fn forged_type_names_collide_and_parse_as_unknown() {
         let payload = format!(
             "{{\"@type\":\"{forged}\",\"value\":1,\"tags\":[\"a\"],\"code\":1,\"text\":{{\"@type\":\"richTextPlain\",\"text\":\"x\"}}}}"
         );
-        let verdict = td::validate(payload.as_bytes());
+        let verdict = tlgen_tests::validate(payload.as_bytes());
         assert_eq!(verdict, Verdict::Agree, "{payload}");
         let buffer = tlgen_runtime::pointer::NulTerminated::from(payload.as_str());
         let parsed = td::parse_received(buffer.cursor()).unwrap();

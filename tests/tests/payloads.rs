@@ -33,7 +33,7 @@ fn short(payload: &[u8]) -> String {
 fn accept_with(payload: &str, check: impl Fn(&Received<'_>)) -> Received<'_> {
     let shown = short(payload.as_bytes());
     assert_eq!(
-        td::validate(payload.as_bytes()),
+        tlgen_tests::validate(payload.as_bytes()),
         Verdict::Agree,
         "validate({shown})"
     );
@@ -62,7 +62,7 @@ fn accept(payload: &str) -> Received<'_> {
 #[track_caller]
 fn reject_bytes(payload: &[u8]) {
     let shown = short(payload);
-    match td::validate(payload) {
+    match tlgen_tests::validate(payload) {
         Verdict::BothRejected { .. } => {}
         other => panic!("expected both parsers to reject {shown}, got: {other}"),
     }
@@ -93,7 +93,7 @@ fn reject(payload: &str) {
 /// they disagree.
 #[track_caller]
 fn outcome(payload: &str) -> Option<Received<'_>> {
-    match td::validate(payload.as_bytes()) {
+    match tlgen_tests::validate(payload.as_bytes()) {
         Verdict::Agree => Some(accept(payload)),
         Verdict::BothRejected { .. } => {
             reject(payload);
@@ -1716,7 +1716,7 @@ fn nul_after_a_complete_document_ends_it() {
     // The document ends at the first NUL (TDLib's strings end there): `validate` gives both
     // parsers the bytes before it, so what follows is never looked at.
     for payload in [&b"{\"@type\":\"ok\"}\0garbage"[..], b"{\"@type\":\"ok\"}\0"] {
-        let verdict = td::validate(payload);
+        let verdict = tlgen_tests::validate(payload);
         assert_eq!(verdict, Verdict::Agree, "{verdict}");
     }
 }
@@ -1922,7 +1922,7 @@ fn skipped_values_must_be_valid_json() {
             format!(r#"{{"@type":"testInt","value":1,"value":{value}}}"#),
             format!(r#"{{"@type":"message","content":{{"@type":"messageFuture","x":[{value}]}}}}"#),
         ] {
-            match td::validate(payload.as_bytes()) {
+            match tlgen_tests::validate(payload.as_bytes()) {
                 Verdict::BothRejected { .. } => {}
                 other => wrong.push(format!("{payload}: {other}")),
             }

@@ -226,7 +226,7 @@ fn named_payloads_agree() {
         let text = read(file);
         let body = text.strip_suffix('\n').unwrap_or(&text);
         assert!(!body.contains('\n'), "{}: one line", file.display());
-        let verdict = td::validate(body.as_bytes());
+        let verdict = tlgen_tests::validate(body.as_bytes());
         println!(
             "{}: {} bytes, {verdict}",
             file.file_name().unwrap().to_string_lossy(),

@@ -51,7 +51,7 @@ fn cstring(s: &str) -> CString {
 /// Validates one TDLib buffer with both parsers; returns the verdict.
 fn check(report: &mut Report, source: &str, payload: &[u8]) -> Verdict {
     report.add(source, report.payloads + 1, payload);
-    td::validate(payload)
+    tlgen_tests::validate(payload)
 }
 
 /// A payload as a JSON value, at any depth (TDLib's output reaches 202 levels).
@@ -332,7 +332,11 @@ fn tdlib_1_8_67_captures_against_the_1_8_65_schema() {
             }
             if line.contains(r#""flag_emoji":"#) {
                 flag_emoji += 1;
-                assert_eq!(td::validate(line.as_bytes()), Verdict::Agree, "{line}");
+                assert_eq!(
+                    tlgen_tests::validate(line.as_bytes()),
+                    Verdict::Agree,
+                    "{line}"
+                );
                 let country = find_type(&written, "countryInfo").expect("countryInfo parsed");
                 assert!(
                     country.get("flag_emoji").is_none(),

@@ -104,8 +104,16 @@ pub fn generate(model: &Model, header: &Header) -> String {
         root_items.push(quote! {
             /// Parses one payload with both parsers and reports whether they agree, or the path
             /// of the first differing field.
-            pub fn validate(payload: &[u8]) -> ::tlgen_runtime::validate::Verdict {
-                let buffer = ::tlgen_runtime::pointer::NulTerminated::from(payload.to_vec());
+            ///
+            /// Generic only so that it is compiled where it is called: the validator
+            /// instantiates the reader for `serde_json` and the serializer for `serde_json::Value`
+            /// over every type, about a quarter of this crate's build time, which a program that
+            /// never validates should not pay.
+            pub fn validate<P: ::core::convert::AsRef<[u8]> + ?Sized>(
+                payload: &P,
+            ) -> ::tlgen_runtime::validate::Verdict {
+                let buffer =
+                    ::tlgen_runtime::pointer::NulTerminated::from(payload.as_ref().to_vec());
                 ::tlgen_runtime::validate::validate::<Object<'_>>(&buffer)
             }
         });

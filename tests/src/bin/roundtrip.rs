@@ -119,7 +119,12 @@ where
     let parsed = black_box(parsed);
     let reader = black_box(reader);
     if check {
-        assert_eq!(td::validate(bytes), Verdict::Agree, "{}", F::TL_NAME);
+        assert_eq!(
+            tlgen_tests::validate(bytes),
+            Verdict::Agree,
+            "{}",
+            F::TL_NAME
+        );
         match &parsed {
             Ok(value) => assert_eq!(reader.as_ref().ok(), Some(value), "{}", F::TL_NAME),
             // An error answer: the reader reads `types::Error` (checked by validate above).
