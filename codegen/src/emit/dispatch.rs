@@ -1,7 +1,13 @@
 //! `@type` dispatch, shared by both parsers' emitters: the `TypeTable` of a class (or of
-//! `Object`), laid out here, and the `match` on the index it returns, whose arms each parse one
-//! constructor through a runtime function (`parse_as` / `read_as`) and a wrapper (`Self::Variant`
-//! or a closure that boxes and nests).
+//! `Object`), laid out here, and the `match` on the index it returns.
+//!
+//! A class's `parse_index` / `read_index` has one arm per constructor, each a call of a runtime
+//! function (`parse_as` / `parse_boxed_as` / `read_as` / `read_boxed_as`) with the variant's
+//! constructor (`Self::Variant`) as a function pointer. `Object`'s table finds the constructor,
+//! then `Object::ROUTE` names its top-level variant and its index in its class, so `Object`'s
+//! `match` has one arm per type (not per constructor) and a constructor's parser is
+//! instantiated once, in its class. Small arms and no closures keep these large functions cheap
+//! to type-check and borrow-check (docs/COMPILE_COST.md).
 //!
 //! The table layout is `tlgen_runtime::type_table`'s: the generator calls its `layout`, so the
 //! table written here and the lookup that reads it cannot disagree.
@@ -37,84 +43,126 @@ pub fn class_types_const(model: &Model, class: &Class) -> TokenStream {
     }
 }
 
-/// The `TYPES` constant of `Object`'s inherent impl: every constructor, in model order.
-pub fn object_types_const(model: &Model) -> TokenStream {
+/// The `TYPES` and `ROUTE` constants of `Object`'s inherent impl: every constructor, in model
+/// order, and for each its top-level variant and its index in that variant's class.
+pub fn object_types_const(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
     let ids: Vec<usize> = (0..model.structs.len()).collect();
     let table = type_table(model, &ids);
+    let route = ids.iter().map(|&id| {
+        let (variant, local) = route(model, variants, id);
+        let variant = Literal::u16_unsuffixed(variant);
+        let local = Literal::u16_unsuffixed(local);
+        quote!((#variant, #local))
+    });
     quote! {
         /// Every `@type` name of the schema, for dispatch (see `tlgen_runtime::type_table`).
         #[doc(hidden)]
         pub const TYPES: &'static #rt::TypeTable = &#table;
+        /// For each entry of `TYPES`: its top-level variant, and its index in that variant's
+        /// class (0 for a type with one constructor).
+        #[doc(hidden)]
+        pub const ROUTE: &'static [(u16, u16)] = &[#(#route),*];
     }
 }
 
-/// `match Self::TYPES.find(&name) { Some(k) => arms[k], .., _ => unknown }`.
-pub fn index_match(arms: Vec<TokenStream>, unknown: TokenStream) -> TokenStream {
+/// The top-level variant of constructor `id` and its index in that variant's class.
+fn route(model: &Model, variants: &[TopVariant], id: usize) -> (u16, u16) {
+    let class_of = model.structs[id].class.as_ref().map(|c| c.0);
+    variants
+        .iter()
+        .enumerate()
+        .find_map(|(v, variant)| match variant.kind {
+            TopKind::Struct { id: sid, .. } if sid == id => Some((v, 0)),
+            TopKind::Class(class) if class_of == Some(class) => model.classes[class]
+                .variants
+                .iter()
+                .position(|x| x.id == id)
+                .map(|local| (v, local)),
+            _ => None,
+        })
+        .and_then(|(v, local)| Some((u16::try_from(v).ok()?, u16::try_from(local).ok()?)))
+        .expect("every constructor has a top-level variant, and there are fewer than 65,536")
+}
+
+/// How one dispatch arm builds its value.
+pub enum Arm {
+    /// Parse constructor `T` and wrap it with `Self::#0`, boxed or not.
+    Constructor { variant: TokenStream, boxed: bool },
+    /// Delegate to class `#class`'s index dispatch with the constructor's index in the class
+    /// (`local`, from `ROUTE`), then wrap with `Self::#variant`.
+    Class {
+        class: TokenStream,
+        variant: TokenStream,
+    },
+}
+
+/// `match index { Some(k) => arms[k], .., _ => unknown }`.
+pub fn index_match(
+    index: TokenStream,
+    arms: Vec<TokenStream>,
+    unknown: TokenStream,
+) -> TokenStream {
     let arms = arms.into_iter().enumerate().map(|(k, arm)| {
         let k = Literal::usize_unsuffixed(k);
         quote!(::core::option::Option::Some(#k) => #arm,)
     });
     quote! {
-        match Self::TYPES.find(&name) {
+        match #index {
             #(#arms)*
             _ => #unknown,
         }
     }
 }
 
-/// The wrappers of a class's constructors into the class enum, in variant order.
-pub fn class_wrappers(class: &Class) -> Vec<TokenStream> {
+/// The arms of a class's index dispatch, in variant order.
+pub fn class_arms(class: &Class) -> Vec<Arm> {
     class
         .variants
         .iter()
         .map(|v| {
             let variant = ident(&v.name);
-            if v.boxed {
-                quote!(|v| Self::#variant(::std::boxed::Box::new(v)))
-            } else {
-                quote!(Self::#variant)
+            Arm::Constructor {
+                variant: quote!(#variant),
+                boxed: v.boxed,
             }
         })
         .collect()
 }
 
-/// The wrappers of every constructor into `Object`, in model order.
-pub fn object_wrappers(model: &Model, variants: &[TopVariant]) -> Vec<TokenStream> {
-    (0..model.structs.len())
-        .map(|id| object_wrapper(model, variants, id))
+/// The arms of `Object`'s dispatch, one per top-level variant, in order.
+pub fn object_arms(model: &Model, variants: &[TopVariant]) -> Vec<Arm> {
+    variants
+        .iter()
+        .map(|v| {
+            let variant = ident(&v.name);
+            match v.kind {
+                TopKind::Struct { boxed, .. } => Arm::Constructor {
+                    variant: quote!(#variant),
+                    boxed,
+                },
+                TopKind::Class(class) => {
+                    let class = ident(&model.classes[class].rust_name);
+                    Arm::Class {
+                        class: quote!(enums::#class),
+                        variant: quote!(#variant),
+                    }
+                }
+            }
+        })
         .collect()
 }
 
-fn object_wrapper(model: &Model, variants: &[TopVariant], id: usize) -> TokenStream {
-    for v in variants {
-        let name = ident(&v.name);
-        match v.kind {
-            TopKind::Struct { id: sid, boxed } if sid == id => {
-                return if boxed {
-                    quote!(|v| Object::#name(::std::boxed::Box::new(v)))
-                } else {
-                    quote!(Object::#name)
-                };
-            }
-            TopKind::Class(class)
-                if model.structs[id].class.as_ref().map(|c| c.0) == Some(class) =>
-            {
-                let class = &model.classes[class];
-                let class_name = ident(&class.rust_name);
-                let Some(variant) = class.variants.iter().find(|x| x.id == id) else {
-                    break;
-                };
-                let variant_name = ident(&variant.name);
-                let value = if variant.boxed {
-                    quote!(::std::boxed::Box::new(v))
-                } else {
-                    quote!(v)
-                };
-                return quote!(|v| Object::#name(enums::#class_name::#variant_name(#value)));
-            }
-            _ => {}
-        }
+/// The start of `Object`'s dispatch: `variant` (the top-level variant's number) and `local` (the
+/// constructor's index in its class), both `None` for a name the schema does not have.
+pub fn object_locate() -> TokenStream {
+    quote! {
+        let (variant, local) = match Self::TYPES.find(&name).and_then(|k| Self::ROUTE.get(k)) {
+            ::core::option::Option::Some(&(variant, local)) => (
+                ::core::option::Option::Some(usize::from(variant)),
+                ::core::option::Option::Some(usize::from(local)),
+            ),
+            ::core::option::Option::None => (::core::option::Option::None, ::core::option::Option::None),
+        };
     }
-    quote!(compile_error!("constructor without a top-level variant"))
 }

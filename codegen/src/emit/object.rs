@@ -77,7 +77,7 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
             }
         }
     });
-    let types_const = object_types_const(model);
+    let types_const = object_types_const(model, variants);
     quote! {
         /// Any object of the schema, grouped by result type: `Object::Update(Update::NewMessage(..))`.
         #[derive(Debug, Clone, PartialEq)]

@@ -1,11 +1,12 @@
 //! Emits the pointer parsers: per constructor a key table and a `match` on the field index,
-//! per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index. The loops, the expected-key fast path,
-//! duplicates, skipping and the envelope live in `tlgen_runtime::parse`.
+//! per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index
+//! (`emit::dispatch`). The loops, the expected-key fast path, duplicates, skipping and the
+//! envelope live in `tlgen_runtime::parse`.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::dispatch::{class_wrappers, index_match, object_wrappers};
+use super::dispatch::{Arm, class_arms, index_match, object_arms, object_locate};
 use super::object::TopVariant;
 use super::rust::{ident, rt};
 use crate::model::{Class, Model, Struct};
@@ -45,13 +46,13 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
         } else {
             quote!(#index)
         };
-        quote!(#pattern => self.#field = #rt::parse::ParseValue::parse(c, depth)?,)
+        quote!(#pattern => #rt::parse::parse_into(&mut self.#field, c, depth),)
     });
     let body = match s.fields.as_slice() {
-        [] => quote!(let _ = (index, c, depth);),
+        [] => quote!(let _ = (index, c, depth); ::core::result::Result::Ok(())),
         [only] => {
             let field = ident(&only.rust_name);
-            quote!(let _ = index; self.#field = #rt::parse::ParseValue::parse(c, depth)?;)
+            quote!(let _ = index; #rt::parse::parse_into(&mut self.#field, c, depth))
         }
         _ => quote!(match index { #(#arms)* }),
     };
@@ -62,56 +63,97 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
             const KEYS: &'static [&'static [u8]] = &[#(#keys),*];
             fn parse_field(&mut self, index: usize, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
                 #body
-                ::core::result::Result::Ok(())
             }
         }
     }
 }
 
-/// `parse_variant`: the index of the name in the class's `TypeTable` (CRC32, then an exact
-/// compare), then a `match` on it whose arms parse through `parse_as`.
-fn dispatch(wrappers: Vec<TokenStream>) -> TokenStream {
+/// The dispatch `match` on `index`: one arm per entry of `arms`, unknown names last.
+fn dispatch_match(index: TokenStream, arms: Vec<Arm>) -> TokenStream {
     let rt = rt();
-    let arms = wrappers
+    let arms = arms
         .into_iter()
-        .map(|wrap| quote!(#rt::parse::parse_as(c, depth, envelope, #wrap)))
+        .map(|arm| match arm {
+            Arm::Constructor {
+                variant,
+                boxed: false,
+            } => {
+                quote!(#rt::parse::parse_as(c, depth, envelope, Self::#variant))
+            }
+            Arm::Constructor {
+                variant,
+                boxed: true,
+            } => {
+                quote!(#rt::parse::parse_boxed_as(c, depth, envelope, Self::#variant))
+            }
+            Arm::Class { class, variant } => {
+                quote!(#class::parse_index(local, name, c, depth, envelope).map(Self::#variant))
+            }
+        })
         .collect();
-    let body = index_match(
+    index_match(
+        index,
         arms,
         quote!(#rt::parse::parse_unknown_as(name, c, depth, envelope, Self::Unknown)),
-    );
+    )
+}
+
+/// The signature shared by `parse_variant` and `parse_index`, after the function's name.
+fn dispatch_params(index: bool) -> TokenStream {
+    let rt = rt();
+    let index = index.then(|| quote!(index: ::core::option::Option<usize>,));
     quote! {
-        fn parse_variant(
+        (
+            #index
             name: ::std::borrow::Cow<'a, str>,
             c: &mut #rt::pointer::Cursor<'a>,
             depth: u32,
             envelope: ::core::option::Option<&mut #rt::parse::Envelope<'a>>,
-        ) -> ::core::result::Result<Self, #rt::pointer::Error> {
-            #body
-        }
+        ) -> ::core::result::Result<Self, #rt::pointer::Error>
     }
 }
 
 pub fn class_parser(class: &Class) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
-    let parse_variant = dispatch(class_wrappers(class));
     let ty = quote!(#name<'a>);
     let value = parse_value_impl(&ty, quote!(parse_class));
+    let variant_params = dispatch_params(false);
+    let index_params = dispatch_params(true);
+    let body = dispatch_match(quote!(index), class_arms(class));
     quote! {
         #value
-        impl<'a> #rt::parse::ParseClass<'a> for #ty { #parse_variant }
+        impl<'a> #rt::parse::ParseClass<'a> for #ty {
+            fn parse_variant #variant_params {
+                Self::parse_index(Self::TYPES.find(&name), name, c, depth, envelope)
+            }
+        }
+        impl<'a> #ty {
+            /// The pointer parser's dispatch on the constructor's index in `TYPES` (`None`:
+            /// not a constructor of this class).
+            #[doc(hidden)]
+            pub fn parse_index #index_params {
+                #body
+            }
+        }
     }
 }
 
 pub fn object_parser(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
-    let parse_variant = dispatch(object_wrappers(model, variants));
     let ty = quote!(Object<'a>);
     let value = parse_value_impl(&ty, quote!(parse_class));
+    let params = dispatch_params(false);
+    let locate = object_locate();
+    let body = dispatch_match(quote!(variant), object_arms(model, variants));
     quote! {
         #value
-        impl<'a> #rt::parse::ParseClass<'a> for #ty { #parse_variant }
+        impl<'a> #rt::parse::ParseClass<'a> for #ty {
+            fn parse_variant #params {
+                #locate
+                #body
+            }
+        }
 
         /// Parses what `td_receive` returned (a NUL-terminated buffer) with the pointer parser.
         pub fn parse_received<'a>(cursor: #rt::pointer::Cursor<'a>) -> ::core::result::Result<Received<'a>, #rt::pointer::Error> {

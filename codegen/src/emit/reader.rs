@@ -5,7 +5,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::dispatch::{class_wrappers, index_match, object_wrappers};
+use super::dispatch::{Arm, class_arms, index_match, object_arms, object_locate};
 use super::object::TopVariant;
 use super::rust::{ident, rt};
 use crate::model::{Class, Model, Struct};
@@ -79,46 +79,88 @@ pub fn struct_reader(s: &Struct) -> TokenStream {
     }
 }
 
-/// `read_variant`: the index of the name in the class's `TypeTable`, then a `match` on it whose
-/// arms read through `read_as`.
-fn dispatch(wrappers: Vec<TokenStream>) -> TokenStream {
+/// The dispatch `match` on `index`: one arm per entry of `arms`, unknown names last.
+fn dispatch_match(index: TokenStream, arms: Vec<Arm>) -> TokenStream {
     let rt = rt();
-    let arms = wrappers
+    let arms = arms
         .into_iter()
-        .map(|wrap| quote!(#rt::reader::read_as(map, envelope, #wrap)))
+        .map(|arm| match arm {
+            Arm::Constructor {
+                variant,
+                boxed: false,
+            } => {
+                quote!(#rt::reader::read_as(map, envelope, Self::#variant))
+            }
+            Arm::Constructor {
+                variant,
+                boxed: true,
+            } => {
+                quote!(#rt::reader::read_boxed_as(map, envelope, Self::#variant))
+            }
+            Arm::Class { class, variant } => {
+                quote!(#class::read_index(local, name, map, envelope).map(Self::#variant))
+            }
+        })
         .collect();
-    let body = index_match(
+    index_match(
+        index,
         arms,
         quote!(#rt::reader::read_unknown_as(name, map, envelope, Self::Unknown)),
-    );
+    )
+}
+
+/// The signature shared by `read_variant` and `read_index`, after the function's name.
+fn dispatch_params(index: bool) -> TokenStream {
+    let rt = rt();
+    let index = index.then(|| quote!(index: ::core::option::Option<usize>,));
     quote! {
-        fn read_variant<A: #rt::serde::de::MapAccess<'de>>(
+        <A: #rt::serde::de::MapAccess<'de>>(
+            #index
             name: ::std::borrow::Cow<'de, str>,
             map: &mut A,
             envelope: ::core::option::Option<&mut #rt::reader::Envelope<'de>>,
-        ) -> ::core::result::Result<Self, A::Error> {
-            #body
-        }
+        ) -> ::core::result::Result<Self, A::Error>
     }
 }
 
 pub fn class_reader(class: &Class) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
-    let read_variant = dispatch(class_wrappers(class));
     let entries = entry_impls(quote!(#name<'de>), true, quote!(deserialize_class));
+    let variant_params = dispatch_params(false);
+    let index_params = dispatch_params(true);
+    let body = dispatch_match(quote!(index), class_arms(class));
     quote! {
         #entries
-        impl<'de> #rt::reader::ReadClass<'de> for #name<'de> { #read_variant }
+        impl<'de> #rt::reader::ReadClass<'de> for #name<'de> {
+            fn read_variant #variant_params {
+                Self::read_index(Self::TYPES.find(&name), name, map, envelope)
+            }
+        }
+        impl<'de> #name<'de> {
+            /// The reader's dispatch on the constructor's index in `TYPES` (`None`: not a
+            /// constructor of this class).
+            #[doc(hidden)]
+            pub fn read_index #index_params {
+                #body
+            }
+        }
     }
 }
 
 pub fn object_reader(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
-    let read_variant = dispatch(object_wrappers(model, variants));
     let entries = entry_impls(quote!(Object<'de>), true, quote!(deserialize_class));
+    let params = dispatch_params(false);
+    let locate = object_locate();
+    let body = dispatch_match(quote!(variant), object_arms(model, variants));
     quote! {
         #entries
-        impl<'de> #rt::reader::ReadClass<'de> for Object<'de> { #read_variant }
+        impl<'de> #rt::reader::ReadClass<'de> for Object<'de> {
+            fn read_variant #params {
+                #locate
+                #body
+            }
+        }
     }
 }

@@ -5,30 +5,39 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::object::TopVariant;
-use super::rust::{ident, lt, rt};
+use super::rust::{ident, rt};
 use crate::model::{Class, Scalar, Shape, Struct};
 
-/// How one field is written: `map.serialize_entry(key, value)?`, or skipped when absent.
+/// How one field is written through `tlgen_runtime::ser::ObjectWriter` (`w`): `w.field(..)`,
+/// or `w.optional(..)` / an `if let` when it may be absent.
 fn write_field(key: &str, access: TokenStream, shape: &Shape) -> TokenStream {
     let rt = rt();
+    let adapted = |adapter: TokenStream| quote!(w.field(#key, &#rt::ser::#adapter(&#access)););
     match shape {
+        Shape::Optional(inner) if is_plain(inner) => quote!(w.optional(#key, &#access);),
         Shape::Optional(inner) => {
             let write = write_field(key, quote!(value), inner);
             quote!(if let ::core::option::Option::Some(value) = &#access { #write })
         }
-        Shape::Scalar(Scalar::Int64) => {
-            quote!(map.serialize_entry(#key, &#rt::ser::Int64Str(&#access))?;)
-        }
-        Shape::Scalar(Scalar::Bytes) => {
-            quote!(map.serialize_entry(#key, &#rt::ser::Base64(&#access))?;)
-        }
+        Shape::Scalar(Scalar::Int64) => adapted(quote!(Int64Str)),
+        Shape::Scalar(Scalar::Bytes) => adapted(quote!(Base64)),
         Shape::Vector(inner) if **inner == Shape::Scalar(Scalar::Int64) => {
-            quote!(map.serialize_entry(#key, &#rt::ser::Int64StrSeq(&#access))?;)
+            adapted(quote!(Int64StrSeq))
         }
         Shape::Vector(inner) if **inner == Shape::Scalar(Scalar::Bytes) => {
-            quote!(map.serialize_entry(#key, &#rt::ser::Base64Seq(&#access))?;)
+            adapted(quote!(Base64Seq))
         }
-        _ => quote!(map.serialize_entry(#key, &#access)?;),
+        _ => quote!(w.field(#key, &#access);),
+    }
+}
+
+/// Whether a value of this shape is written as its Rust type serializes (no adapter).
+fn is_plain(shape: &Shape) -> bool {
+    match shape {
+        Shape::Scalar(Scalar::Int64 | Scalar::Bytes) => false,
+        Shape::Vector(inner) => !matches!(**inner, Shape::Scalar(Scalar::Int64 | Scalar::Bytes)),
+        Shape::Optional(_) => false,
+        _ => true,
     }
 }
 
@@ -41,15 +50,17 @@ pub fn struct_serializer(s: &Struct) -> TokenStream {
         let field = ident(&f.rust_name);
         write_field(&f.tl_name, quote!(self.#field), &f.shape)
     });
-    let _ = lt;
+    let writer = if s.fields.is_empty() {
+        quote!(w)
+    } else {
+        quote!(mut w)
+    };
     quote! {
         impl #rt::serde::Serialize for #name #lifetime {
             fn serialize<S: #rt::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
-                use #rt::serde::ser::SerializeMap;
-                let mut map = s.serialize_map(::core::option::Option::None)?;
-                map.serialize_entry("@type", #tl)?;
+                let #writer = #rt::ser::begin_object(s, #tl)?;
                 #(#fields)*
-                map.end()
+                w.end()
             }
         }
     }

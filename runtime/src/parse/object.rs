@@ -138,18 +138,38 @@ fn next_field<'a>(
     Ok(None)
 }
 
-/// One arm of a generated `parse_variant`: the rest of constructor `T`'s object, wrapped by
-/// `wrap` into the class (`Self::Variant`, boxed or not). The constructor's value lives in this
-/// function's frame, not in the dispatch's, so a dispatch over thousands of constructors keeps
-/// a small frame even without optimisation (typed recursion goes through it at every level).
+/// One arm of a generated `parse_index`: the rest of constructor `T`'s object, wrapped by
+/// `wrap` into the class (`Self::Variant`). The constructor's value lives in this function's
+/// frame, not in the dispatch's, so a dispatch over thousands of constructors keeps a small
+/// frame even without optimisation (typed recursion goes through it at every level).
+///
+/// `wrap` is a function pointer, not a generic closure, so that each arm of the generated
+/// `match` is a plain call that type-checks cheaply (see docs/COMPILE_COST.md).
 #[inline]
 pub fn parse_as<'a, T: ParseFields<'a>, O>(
     c: &mut Cursor<'a>,
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
-    wrap: impl FnOnce(T) -> O,
+    wrap: fn(T) -> O,
 ) -> Result<O, Error> {
-    parse_rest(c, depth, envelope).map(wrap)
+    match parse_rest(c, depth, envelope) {
+        Ok(value) => Ok(wrap(value)),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`parse_as`] for a variant that holds its constructor boxed.
+#[inline]
+pub fn parse_boxed_as<'a, T: ParseFields<'a>, O>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    envelope: Option<&mut Envelope<'a>>,
+    wrap: fn(Box<T>) -> O,
+) -> Result<O, Error> {
+    match parse_rest(c, depth, envelope) {
+        Ok(value) => Ok(wrap(Box::new(value))),
+        Err(e) => Err(e),
+    }
 }
 
 /// The `Unknown` arm of a generated `parse_variant` (see [`parse_as`]).
@@ -158,9 +178,12 @@ pub fn parse_unknown_as<'a, O>(
     c: &mut Cursor<'a>,
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
-    wrap: impl FnOnce(UnknownObject<'a>) -> O,
+    wrap: fn(UnknownObject<'a>) -> O,
 ) -> Result<O, Error> {
-    parse_unknown(name, c, depth, envelope).map(wrap)
+    match parse_unknown(name, c, depth, envelope) {
+        Ok(value) => Ok(wrap(value)),
+        Err(e) => Err(e),
+    }
 }
 
 /// Skips the remaining members of an object of unknown type, keeping its name.

@@ -26,6 +26,18 @@ pub fn parse_field_value<'a, T: ParseValue<'a>>(
     }
 }
 
+/// Parses the (non-null) value at the cursor into `slot`: one arm of a generated
+/// `parse_field`, a plain call with no `?` of its own (cheaper for rustc to check).
+#[inline]
+pub fn parse_into<'a, T: ParseValue<'a>>(
+    slot: &mut T,
+    c: &mut Cursor<'a>,
+    depth: u32,
+) -> Result<(), Error> {
+    *slot = T::parse(c, depth)?;
+    Ok(())
+}
+
 impl<'a> ParseValue<'a> for i32 {
     #[inline]
     fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {

@@ -117,16 +117,32 @@ pub fn read_rest<'de, A: MapAccess<'de>, T: ReadFields<'de>>(
     Ok(out)
 }
 
-/// One arm of a generated `read_variant`: the rest of constructor `T`'s object, wrapped by
+/// One arm of a generated `read_index`: the rest of constructor `T`'s object, wrapped by
 /// `wrap` into the class. As `parse::parse_as`: the constructor's value lives in this frame,
-/// not in the dispatch's.
+/// not in the dispatch's, and `wrap` is a function pointer.
 #[inline]
 pub fn read_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
-    wrap: impl FnOnce(T) -> O,
+    wrap: fn(T) -> O,
 ) -> Result<O, A::Error> {
-    read_rest(map, envelope).map(wrap)
+    match read_rest(map, envelope) {
+        Ok(value) => Ok(wrap(value)),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`read_as`] for a variant that holds its constructor boxed.
+#[inline]
+pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
+    map: &mut A,
+    envelope: Option<&mut Envelope<'de>>,
+    wrap: fn(Box<T>) -> O,
+) -> Result<O, A::Error> {
+    match read_rest(map, envelope) {
+        Ok(value) => Ok(wrap(Box::new(value))),
+        Err(e) => Err(e),
+    }
 }
 
 /// The `Unknown` arm of a generated `read_variant` (see [`read_as`]).
@@ -134,9 +150,12 @@ pub fn read_unknown_as<'de, A: MapAccess<'de>, O>(
     name: Cow<'de, str>,
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
-    wrap: impl FnOnce(UnknownObject<'de>) -> O,
+    wrap: fn(UnknownObject<'de>) -> O,
 ) -> Result<O, A::Error> {
-    read_unknown(name, map, envelope).map(wrap)
+    match read_unknown(name, map, envelope) {
+        Ok(value) => Ok(wrap(value)),
+        Err(e) => Err(e),
+    }
 }
 
 /// Skips the remaining members of an object of unknown type, keeping its name.
