@@ -131,7 +131,11 @@ pub fn class_parser(class: &Class) -> TokenStream {
         impl<'a> #ty {
             /// The pointer parser's dispatch on the constructor's index in `TYPES` (`None`:
             /// not a constructor of this class).
+            ///
+            /// Never inlined, so that `Object`'s dispatch, which calls every class's, keeps a
+            /// small stack frame.
             #[doc(hidden)]
+            #[inline(never)]
             pub fn parse_index #index_params {
                 #body
             }

@@ -140,7 +140,11 @@ pub fn class_reader(class: &Class) -> TokenStream {
         impl<'de> #name<'de> {
             /// The reader's dispatch on the constructor's index in `TYPES` (`None`: not a
             /// constructor of this class).
+            ///
+            /// Never inlined, so that `Object`'s dispatch, which calls every class's, keeps a
+            /// small stack frame.
             #[doc(hidden)]
+            #[inline(never)]
             pub fn read_index #index_params {
                 #body
             }

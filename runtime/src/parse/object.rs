@@ -145,7 +145,10 @@ fn next_field<'a>(
 ///
 /// `wrap` is a function pointer, not a generic closure, so that each arm of the generated
 /// `match` is a plain call that type-checks cheaply (see docs/COMPILE_COST.md).
-#[inline]
+///
+/// Never inlined, in release too: inlined, every arm's result took its own stack slot in the
+/// dispatch, a 72 KB frame for `Object` that was probed page by page on every call.
+#[inline(never)]
 pub fn parse_as<'a, T: ParseFields<'a>, O>(
     c: &mut Cursor<'a>,
     depth: u32,
@@ -159,7 +162,7 @@ pub fn parse_as<'a, T: ParseFields<'a>, O>(
 }
 
 /// [`parse_as`] for a variant that holds its constructor boxed.
-#[inline]
+#[inline(never)]
 pub fn parse_boxed_as<'a, T: ParseFields<'a>, O>(
     c: &mut Cursor<'a>,
     depth: u32,

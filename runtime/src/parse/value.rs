@@ -28,6 +28,7 @@ pub fn parse_field_value<'a, T: ParseValue<'a>>(
 
 /// Parses the (non-null) value at the cursor into `slot`: one arm of a generated
 /// `parse_field`, a plain call with no `?` of its own (cheaper for rustc to check).
+/// (`#[inline(always)]` was measured and not kept: docs/BENCHMARKS.md.)
 #[inline]
 pub fn parse_into<'a, T: ParseValue<'a>>(
     slot: &mut T,

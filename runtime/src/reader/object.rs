@@ -120,7 +120,7 @@ pub fn read_rest<'de, A: MapAccess<'de>, T: ReadFields<'de>>(
 /// One arm of a generated `read_index`: the rest of constructor `T`'s object, wrapped by
 /// `wrap` into the class. As `parse::parse_as`: the constructor's value lives in this frame,
 /// not in the dispatch's, and `wrap` is a function pointer.
-#[inline]
+#[inline(never)]
 pub fn read_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
@@ -133,7 +133,7 @@ pub fn read_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
 }
 
 /// [`read_as`] for a variant that holds its constructor boxed.
-#[inline]
+#[inline(never)]
 pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
