@@ -12,32 +12,32 @@ use crate::model::{Class, Scalar, Shape, Struct};
 /// or `w.optional(..)` / an `if let` when it may be absent.
 fn write_field(key: &str, access: TokenStream, shape: &Shape) -> TokenStream {
     let rt = rt();
-    let adapted = |adapter: TokenStream| quote!(w.field(#key, &#rt::ser::#adapter(&#access)););
-    match shape {
-        Shape::Optional(inner) if is_plain(inner) => quote!(w.optional(#key, &#access);),
-        Shape::Optional(inner) => {
+    match (shape, adapter(shape)) {
+        (_, Some(adapter)) => quote!(w.field(#key, &#rt::ser::#adapter(&#access));),
+        (Shape::Optional(inner), None)
+            if adapter(inner).is_none() && !matches!(**inner, Shape::Optional(_)) =>
+        {
+            quote!(w.optional(#key, &#access);)
+        }
+        (Shape::Optional(inner), None) => {
             let write = write_field(key, quote!(value), inner);
             quote!(if let ::core::option::Option::Some(value) = &#access { #write })
         }
-        Shape::Scalar(Scalar::Int64) => adapted(quote!(Int64Str)),
-        Shape::Scalar(Scalar::Bytes) => adapted(quote!(Base64)),
-        Shape::Vector(inner) if **inner == Shape::Scalar(Scalar::Int64) => {
-            adapted(quote!(Int64StrSeq))
-        }
-        Shape::Vector(inner) if **inner == Shape::Scalar(Scalar::Bytes) => {
-            adapted(quote!(Base64Seq))
-        }
-        _ => quote!(w.field(#key, &#access);),
+        (_, None) => quote!(w.field(#key, &#access);),
     }
 }
 
-/// Whether a value of this shape is written as its Rust type serializes (no adapter).
-fn is_plain(shape: &Shape) -> bool {
+/// The `tlgen_runtime::ser` adapter a value of this shape is written through, when its JSON
+/// form differs from what its Rust type serializes to.
+fn adapter(shape: &Shape) -> Option<TokenStream> {
     match shape {
-        Shape::Scalar(Scalar::Int64 | Scalar::Bytes) => false,
-        Shape::Vector(inner) => !matches!(**inner, Shape::Scalar(Scalar::Int64 | Scalar::Bytes)),
-        Shape::Optional(_) => false,
-        _ => true,
+        Shape::Scalar(Scalar::Int64) => Some(quote!(Int64Str)),
+        Shape::Scalar(Scalar::Bytes) => Some(quote!(Base64)),
+        Shape::Vector(inner) if **inner == Shape::Scalar(Scalar::Int64) => {
+            Some(quote!(Int64StrSeq))
+        }
+        Shape::Vector(inner) if **inner == Shape::Scalar(Scalar::Bytes) => Some(quote!(Base64Seq)),
+        _ => None,
     }
 }
 

@@ -155,10 +155,7 @@ pub fn parse_as<'a, T: ParseFields<'a>, O>(
     envelope: Option<&mut Envelope<'a>>,
     wrap: fn(T) -> O,
 ) -> Result<O, Error> {
-    match parse_rest(c, depth, envelope) {
-        Ok(value) => Ok(wrap(value)),
-        Err(e) => Err(e),
-    }
+    parse_rest(c, depth, envelope).map(wrap)
 }
 
 /// [`parse_as`] for a variant that holds its constructor boxed.
@@ -169,10 +166,7 @@ pub fn parse_boxed_as<'a, T: ParseFields<'a>, O>(
     envelope: Option<&mut Envelope<'a>>,
     wrap: fn(Box<T>) -> O,
 ) -> Result<O, Error> {
-    match parse_rest(c, depth, envelope) {
-        Ok(value) => Ok(wrap(Box::new(value))),
-        Err(e) => Err(e),
-    }
+    parse_rest(c, depth, envelope).map(|value| wrap(Box::new(value)))
 }
 
 /// The `Unknown` arm of a generated `parse_variant` (see [`parse_as`]).
@@ -183,10 +177,7 @@ pub fn parse_unknown_as<'a, O>(
     envelope: Option<&mut Envelope<'a>>,
     wrap: fn(UnknownObject<'a>) -> O,
 ) -> Result<O, Error> {
-    match parse_unknown(name, c, depth, envelope) {
-        Ok(value) => Ok(wrap(value)),
-        Err(e) => Err(e),
-    }
+    parse_unknown(name, c, depth, envelope).map(wrap)
 }
 
 /// Skips the remaining members of an object of unknown type, keeping its name.

@@ -126,10 +126,7 @@ pub fn read_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
     envelope: Option<&mut Envelope<'de>>,
     wrap: fn(T) -> O,
 ) -> Result<O, A::Error> {
-    match read_rest(map, envelope) {
-        Ok(value) => Ok(wrap(value)),
-        Err(e) => Err(e),
-    }
+    read_rest(map, envelope).map(wrap)
 }
 
 /// [`read_as`] for a variant that holds its constructor boxed.
@@ -139,10 +136,7 @@ pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
     envelope: Option<&mut Envelope<'de>>,
     wrap: fn(Box<T>) -> O,
 ) -> Result<O, A::Error> {
-    match read_rest(map, envelope) {
-        Ok(value) => Ok(wrap(Box::new(value))),
-        Err(e) => Err(e),
-    }
+    read_rest(map, envelope).map(|value| wrap(Box::new(value)))
 }
 
 /// The `Unknown` arm of a generated `read_variant` (see [`read_as`]).
@@ -152,10 +146,7 @@ pub fn read_unknown_as<'de, A: MapAccess<'de>, O>(
     envelope: Option<&mut Envelope<'de>>,
     wrap: fn(UnknownObject<'de>) -> O,
 ) -> Result<O, A::Error> {
-    match read_unknown(name, map, envelope) {
-        Ok(value) => Ok(wrap(value)),
-        Err(e) => Err(e),
-    }
+    read_unknown(name, map, envelope).map(wrap)
 }
 
 /// Skips the remaining members of an object of unknown type, keeping its name.
