@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use tlgen_runtime::parse::{ParseFields, ParseValue, from_cursor, parse_struct};
+use tlgen_runtime::parse::{ParseValue, from_cursor};
 use tlgen_runtime::pointer::{Cursor, Error, NulTerminated};
 
 #[derive(Debug, Default, PartialEq)]
@@ -21,7 +21,7 @@ struct Doc<'a> {
     items: Vec<i32>,
 }
 
-impl<'a> ParseFields<'a> for Doc<'a> {
+impl<'a> ParseValue<'a> for Doc<'a> {
     const KEYS: &'static [&'static [u8]] =
         &[b"\"text\":", b"\"text_size\":", b"\"id\":", b"\"items\":"];
     fn parse_field(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
@@ -32,12 +32,6 @@ impl<'a> ParseFields<'a> for Doc<'a> {
             _ => self.items = ParseValue::parse(c, depth)?,
         }
         Ok(())
-    }
-}
-
-impl<'a> ParseValue<'a> for Doc<'a> {
-    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
-        parse_struct(c, depth)
     }
 }
 

@@ -15,19 +15,21 @@ fn lifetime_of(has: bool) -> TokenStream {
     if has { quote!(<'a>) } else { quote!() }
 }
 
-/// `ParseValue` for a type through `entry` (`parse_struct` or `parse_class`).
-fn parse_value_impl(ty: &TokenStream, entry: TokenStream) -> TokenStream {
+/// `ParseValue` for a class (or `Object`), through `parse_class`.
+fn class_parse_value_impl(ty: &TokenStream) -> TokenStream {
     let rt = rt();
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
             #[inline]
             fn parse(c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<Self, #rt::pointer::Error> {
-                #rt::parse::#entry(c, depth)
+                #rt::parse::parse_class(c, depth)
             }
         }
     }
 }
 
+/// A constructor's `ParseValue`: its keys and a `match` on the field index (the trait's
+/// default `parse` parses the object; a constructor without fields keeps every default).
 pub fn struct_parser(s: &Struct) -> TokenStream {
     let rt = rt();
     let name = ident(&s.rust_name);
@@ -49,17 +51,15 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
         quote!(#pattern => #rt::parse::parse_into(&mut self.#field, c, depth),)
     });
     let body = match s.fields.as_slice() {
-        [] => quote!(let _ = (index, c, depth); ::core::result::Result::Ok(())),
+        [] => return quote!(impl<'a> #rt::parse::ParseValue<'a> for #ty {}),
         [only] => {
             let field = ident(&only.rust_name);
             quote!(let _ = index; #rt::parse::parse_into(&mut self.#field, c, depth))
         }
         _ => quote!(match index { #(#arms)* }),
     };
-    let value = parse_value_impl(&ty, quote!(parse_struct));
     quote! {
-        #value
-        impl<'a> #rt::parse::ParseFields<'a> for #ty {
+        impl<'a> #rt::parse::ParseValue<'a> for #ty {
             const KEYS: &'static [&'static [u8]] = &[#(#keys),*];
             fn parse_field(&mut self, index: usize, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
                 #body
@@ -117,7 +117,7 @@ pub fn class_parser(class: &Class) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
     let ty = quote!(#name<'a>);
-    let value = parse_value_impl(&ty, quote!(parse_class));
+    let value = class_parse_value_impl(&ty);
     let variant_params = dispatch_params(false);
     let index_params = dispatch_params(true);
     let body = dispatch_match(quote!(index), class_arms(class));
@@ -146,7 +146,7 @@ pub fn class_parser(class: &Class) -> TokenStream {
 pub fn object_parser(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
     let ty = quote!(Object<'a>);
-    let value = parse_value_impl(&ty, quote!(parse_class));
+    let value = class_parse_value_impl(&ty);
     let params = dispatch_params(false);
     let locate = object_locate();
     let body = dispatch_match(quote!(variant), object_arms(model, variants));

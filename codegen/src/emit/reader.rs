@@ -19,8 +19,23 @@ fn de_lt(lifetime: bool) -> TokenStream {
     if lifetime { quote!(<'de>) } else { quote!() }
 }
 
-/// `Deserialize` and `ReadValue` for a type, all through `entry`.
-fn entry_impls(ty: TokenStream, lifetime: bool, entry: TokenStream) -> TokenStream {
+/// `Deserialize` and `ReadValue` for a class (or `Object`), both through `deserialize_class`.
+fn class_entry_impls(ty: TokenStream) -> TokenStream {
+    let rt = rt();
+    let deserialize = deserialize_impl(&ty, true, quote!(deserialize_class));
+    quote! {
+        #deserialize
+        impl<'de> #rt::reader::ReadValue<'de> for #ty {
+            #[inline]
+            fn read<D: #rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                #rt::reader::deserialize_class(d)
+            }
+        }
+    }
+}
+
+/// `Deserialize` for a type, through `entry`.
+fn deserialize_impl(ty: &TokenStream, lifetime: bool, entry: TokenStream) -> TokenStream {
     let rt = rt();
     let generics = impl_generics(lifetime);
     quote! {
@@ -30,21 +45,25 @@ fn entry_impls(ty: TokenStream, lifetime: bool, entry: TokenStream) -> TokenStre
                 #rt::reader::#entry(d)
             }
         }
-        impl #generics #rt::reader::ReadValue<'de> for #ty {
-            #[inline]
-            fn read<D: #rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
-                #rt::reader::#entry(d)
-            }
-        }
     }
 }
 
+/// A constructor's `Deserialize`, and its `ReadValue`: the field names and a `match` on the
+/// field index (the trait's default `read` reads the object; a constructor without fields
+/// keeps every default).
 pub fn struct_reader(s: &Struct) -> TokenStream {
     let rt = rt();
     let name = ident(&s.rust_name);
     let lifetime = de_lt(s.lifetime);
     let ty = quote!(#name #lifetime);
     let generics = impl_generics(s.lifetime);
+    let deserialize = deserialize_impl(&ty, s.lifetime, quote!(deserialize_struct));
+    if s.fields.is_empty() {
+        return quote! {
+            #deserialize
+            impl #generics #rt::reader::ReadValue<'de> for #ty {}
+        };
+    }
     let names = s.fields.iter().map(|f| &f.tl_name);
     let arms = s.fields.iter().enumerate().map(|(index, f)| {
         let field = ident(&f.rust_name);
@@ -52,20 +71,9 @@ pub fn struct_reader(s: &Struct) -> TokenStream {
         let index = Literal::usize_unsuffixed(index);
         quote!(#index => #rt::reader::field(map, seen, #bit, &mut self.#field),)
     });
-    let body = if s.fields.is_empty() {
-        quote! { let _ = (index, seen, map); ::core::result::Result::Ok(false) }
-    } else {
-        quote! {
-            match index {
-                #(#arms)*
-                _ => ::core::result::Result::Ok(false),
-            }
-        }
-    };
-    let entries = entry_impls(ty.clone(), s.lifetime, quote!(deserialize_struct));
     quote! {
-        #entries
-        impl #generics #rt::reader::ReadFields<'de> for #ty {
+        #deserialize
+        impl #generics #rt::reader::ReadValue<'de> for #ty {
             const NAMES: &'static [&'static str] = &[#(#names),*];
             fn read_field<A: #rt::serde::de::MapAccess<'de>>(
                 &mut self,
@@ -73,7 +81,10 @@ pub fn struct_reader(s: &Struct) -> TokenStream {
                 seen: &mut #rt::reader::Seen,
                 map: &mut A,
             ) -> ::core::result::Result<bool, A::Error> {
-                #body
+                match index {
+                    #(#arms)*
+                    _ => ::core::result::Result::Ok(false),
+                }
             }
         }
     }
@@ -126,7 +137,7 @@ fn dispatch_params(index: bool) -> TokenStream {
 pub fn class_reader(class: &Class) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
-    let entries = entry_impls(quote!(#name<'de>), true, quote!(deserialize_class));
+    let entries = class_entry_impls(quote!(#name<'de>));
     let variant_params = dispatch_params(false);
     let index_params = dispatch_params(true);
     let body = dispatch_match(quote!(index), class_arms(class));
@@ -154,7 +165,7 @@ pub fn class_reader(class: &Class) -> TokenStream {
 
 pub fn object_reader(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
-    let entries = entry_impls(quote!(Object<'de>), true, quote!(deserialize_class));
+    let entries = class_entry_impls(quote!(Object<'de>));
     let params = dispatch_params(false);
     let locate = object_locate();
     let body = dispatch_match(quote!(variant), object_arms(model, variants));

@@ -8,14 +8,6 @@ use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error, ErrorKind};
 use crate::unknown::UnknownObject;
 
-/// A constructor's fields. Implemented by generated code.
-pub trait ParseFields<'a>: Default {
-    /// The keys as TDLib writes them, `"name":`, in declaration order (at most 64).
-    const KEYS: &'static [&'static [u8]];
-    /// Parses the (non-null) value of field `index` at nesting `depth`.
-    fn parse_field(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error>;
-}
-
 /// The keys TDLib adds at the top level of what `td_receive` returns.
 #[derive(Debug, Default)]
 pub struct Envelope<'a> {
@@ -63,7 +55,7 @@ fn find_key(keys: &[&[u8]], key: &[u8], from: usize) -> Option<usize> {
 
 /// Parses one field value unless an earlier occurrence was already read (then skips it).
 #[inline]
-fn field<'a, T: ParseFields<'a>>(
+fn field<'a, T: ParseValue<'a>>(
     out: &mut T,
     seen: &mut u64,
     index: usize,
@@ -83,7 +75,7 @@ fn field<'a, T: ParseFields<'a>>(
 
 /// Parses the remaining members of an object (its `{` already consumed, at nesting `depth`)
 /// into `T`. Keys are first tried in declaration order (TDLib's order), then looked up.
-pub fn parse_rest<'a, T: ParseFields<'a>>(
+pub fn parse_rest<'a, T: ParseValue<'a>>(
     c: &mut Cursor<'a>,
     depth: u32,
     mut envelope: Option<&mut Envelope<'a>>,
@@ -149,7 +141,7 @@ fn next_field<'a>(
 /// Never inlined, in release too: inlined, every arm's result took its own stack slot in the
 /// dispatch, a 72 KB frame for `Object` that was probed page by page on every call.
 #[inline(never)]
-pub fn parse_as<'a, T: ParseFields<'a>, O>(
+pub fn parse_as<'a, T: ParseValue<'a>, O>(
     c: &mut Cursor<'a>,
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
@@ -160,7 +152,7 @@ pub fn parse_as<'a, T: ParseFields<'a>, O>(
 
 /// [`parse_as`] for a variant that holds its constructor boxed.
 #[inline(never)]
-pub fn parse_boxed_as<'a, T: ParseFields<'a>, O>(
+pub fn parse_boxed_as<'a, T: ParseValue<'a>, O>(
     c: &mut Cursor<'a>,
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
@@ -210,7 +202,7 @@ fn skip_or_envelope<'a>(
 
 /// A constructor at nesting `depth`: `{`, then its fields.
 #[inline]
-pub fn parse_struct<'a, T: ParseFields<'a>>(c: &mut Cursor<'a>, depth: u32) -> Result<T, Error> {
+pub fn parse_struct<'a, T: ParseValue<'a>>(c: &mut Cursor<'a>, depth: u32) -> Result<T, Error> {
     c.begin_object(depth)?;
     parse_rest(c, depth, None)
 }

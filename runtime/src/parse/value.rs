@@ -3,14 +3,34 @@
 
 use std::borrow::Cow;
 
+use super::object::parse_struct;
 use crate::element::Element;
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error};
 
 /// A value the pointer parser reads at a field or element position (not `null`).
+///
+/// As [`ReadValue`](crate::reader::ReadValue): a generated constructor implements only
+/// [`KEYS`](Self::KEYS) and [`parse_field`](Self::parse_field) and keeps the default
+/// [`parse`](Self::parse), an object parsed field by field; every other value implements `parse`.
 pub trait ParseValue<'a>: Sized + Default {
+    /// A constructor's keys as TDLib writes them, `"name":`, in declaration order (at most 64).
+    const KEYS: &'static [&'static [u8]] = &[];
+
     /// Parses the value at the cursor; `depth` is the nesting level the value would open.
-    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error>;
+    /// The default parses a constructor.
+    #[inline]
+    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
+        parse_struct(c, depth)
+    }
+
+    /// Parses the (non-null) value of field `index` (of [`KEYS`](Self::KEYS)) at nesting
+    /// `depth`. Only called with an index of `KEYS`.
+    #[inline]
+    fn parse_field(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        let _ = index;
+        c.skip_value(depth)
+    }
 }
 
 /// Reads a value where `null` means "absent" (the type's default).

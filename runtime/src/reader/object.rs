@@ -1,6 +1,6 @@
 //! Reading objects: the shared visitors behind every generated `Deserialize` impl.
 //!
-//! Generated code provides, per constructor, a [`ReadFields`] impl (its field names, and a
+//! Generated code provides, per constructor, a [`ReadValue`] impl (its field names, and a
 //! `match` on the field index) and,
 //! per class, a [`ReadClass`] impl (a `match` on the `@type` name). Everything else — the field
 //! loop, the duplicate-key rule (the first occurrence wins, as in TDLib), skipping unknown keys,
@@ -22,20 +22,6 @@ use crate::unknown::UnknownObject;
 
 /// Bit set of the fields already read in one object (constructors have at most 64 fields).
 pub type Seen = u64;
-
-/// A constructor's fields, read one key at a time. Implemented by generated code.
-pub trait ReadFields<'de>: Default {
-    /// The field names as TDLib writes them, in declaration order (at most 64).
-    const NAMES: &'static [&'static str];
-    /// Reads the value of field `index` (of [`NAMES`](Self::NAMES)) into `self` and returns
-    /// `true`, or returns `false` (value not consumed) for an index out of range.
-    fn read_field<A: MapAccess<'de>>(
-        &mut self,
-        index: usize,
-        seen: &mut Seen,
-        map: &mut A,
-    ) -> Result<bool, A::Error>;
-}
 
 /// Index of `key` among `names`: the `expected` one first (TDLib writes fields in declaration
 /// order), then by length and exact compare from there on, wrapping around. Not generic: one
@@ -95,7 +81,7 @@ impl<'de> Envelope<'de> {
 }
 
 /// Reads the remaining members of an object into `T`.
-pub fn read_rest<'de, A: MapAccess<'de>, T: ReadFields<'de>>(
+pub fn read_rest<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
     map: &mut A,
     mut envelope: Option<&mut Envelope<'de>>,
 ) -> Result<T, A::Error> {
@@ -121,7 +107,7 @@ pub fn read_rest<'de, A: MapAccess<'de>, T: ReadFields<'de>>(
 /// `wrap` into the class. As `parse::parse_as`: the constructor's value lives in this frame,
 /// not in the dispatch's, and `wrap` is a function pointer.
 #[inline(never)]
-pub fn read_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
+pub fn read_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O>(
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
     wrap: fn(T) -> O,
@@ -131,7 +117,7 @@ pub fn read_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
 
 /// [`read_as`] for a variant that holds its constructor boxed.
 #[inline(never)]
-pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadFields<'de>, O>(
+pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O>(
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
     wrap: fn(Box<T>) -> O,
@@ -177,7 +163,7 @@ fn skip_or_envelope<'de, A: MapAccess<'de>>(
 
 /// `Deserialize` for a constructor: an object whose keys are read by `T::read_field`.
 #[inline]
-pub fn deserialize_struct<'de, D: Deserializer<'de>, T: ReadFields<'de>>(
+pub fn deserialize_struct<'de, D: Deserializer<'de>, T: ReadValue<'de>>(
     d: D,
 ) -> Result<T, D::Error> {
     d.deserialize_map(StructVisitor(PhantomData))
@@ -185,7 +171,7 @@ pub fn deserialize_struct<'de, D: Deserializer<'de>, T: ReadFields<'de>>(
 
 struct StructVisitor<T>(PhantomData<T>);
 
-impl<'de, T: ReadFields<'de>> Visitor<'de> for StructVisitor<T> {
+impl<'de, T: ReadValue<'de>> Visitor<'de> for StructVisitor<T> {
     type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a JSON object")

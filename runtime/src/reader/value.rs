@@ -7,21 +7,49 @@
 //! - `bytes` from standard base64 with padding;
 //! - `null` anywhere means "absent": the field keeps its default ([`read_field_value`]).
 //!
-//! Generated types implement [`ReadValue`] with a one-line impl.
+//! Generated constructors implement [`ReadValue`] with their field names and a `match` on the
+//! field index; generated classes with a one-line `read`.
 
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{DeserializeSeed, Deserializer, Error, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
 
 use super::depth::DepthGuard;
+use super::object::{Seen, deserialize_struct};
 use crate::element::Element;
 use crate::json_value::{JsonValue, Number};
 
 /// A value the reader can read at a field or element position (the value is not `null`).
+///
+/// A generated constructor implements only [`NAMES`](Self::NAMES) and
+/// [`read_field`](Self::read_field), and keeps the default [`read`](Self::read): a JSON object
+/// read field by field ([`read_rest`](crate::reader::read_rest)). Every other value (integers, strings, vectors, classes)
+/// implements `read` and has no fields. One trait with defaults instead of two traits saves
+/// rustc two impls and one function body per constructor (docs/COMPILE_COST.md).
 pub trait ReadValue<'de>: Sized + Default {
-    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error>;
+    /// A constructor's field names as TDLib writes them, in declaration order (at most 64).
+    const NAMES: &'static [&'static str] = &[];
+
+    /// Reads the value at the deserializer's position. The default reads a constructor.
+    #[inline]
+    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize_struct(d)
+    }
+
+    /// Reads the value of field `index` (of [`NAMES`](Self::NAMES)) into `self` and returns
+    /// `true`, or returns `false` (value not consumed) for an index out of range.
+    #[inline]
+    fn read_field<A: MapAccess<'de>>(
+        &mut self,
+        index: usize,
+        seen: &mut Seen,
+        map: &mut A,
+    ) -> Result<bool, A::Error> {
+        let _ = (index, seen, map);
+        Ok(false)
+    }
 }
 
 /// Reads a field value where `null` means "absent" (the type's default), as TDLib does.
