@@ -90,7 +90,8 @@ pub enum Arm {
     /// Parse constructor `T` and wrap it with `Self::#0`, boxed or not.
     Constructor { variant: TokenStream, boxed: bool },
     /// Delegate to class `#class`'s index dispatch with the constructor's index in the class
-    /// (`local`, from `ROUTE`), then wrap with `Self::#variant`.
+    /// (`local`, from `ROUTE`), then wrap with `Self::#variant`; both passed as function
+    /// pointers to the runtime's `parse_class_as` / `read_class_as`.
     Class {
         class: TokenStream,
         variant: TokenStream,

@@ -87,7 +87,7 @@ fn dispatch_match(index: TokenStream, arms: Vec<Arm>) -> TokenStream {
                 quote!(#rt::parse::parse_boxed_as(c, depth, envelope, Self::#variant))
             }
             Arm::Class { class, variant } => {
-                quote!(#class::parse_index(local, name, c, depth, envelope).map(Self::#variant))
+                quote!(#rt::parse::parse_class_as(local, name, c, depth, envelope, #class::parse_index, Self::#variant))
             }
         })
         .collect();

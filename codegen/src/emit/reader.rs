@@ -109,7 +109,7 @@ fn dispatch_match(index: TokenStream, arms: Vec<Arm>) -> TokenStream {
                 quote!(#rt::reader::read_boxed_as(map, envelope, Self::#variant))
             }
             Arm::Class { class, variant } => {
-                quote!(#class::read_index(local, name, map, envelope).map(Self::#variant))
+                quote!(#rt::reader::read_class_as(local, name, map, envelope, #class::read_index, Self::#variant))
             }
         })
         .collect();

@@ -15,8 +15,8 @@ mod object;
 mod value;
 
 pub use object::{
-    Envelope, ParseClass, parse_as, parse_boxed_as, parse_class, parse_received, parse_rest,
-    parse_struct, parse_unknown, parse_unknown_as,
+    ClassIndexParser, Envelope, ParseClass, parse_as, parse_boxed_as, parse_class, parse_class_as,
+    parse_received, parse_rest, parse_struct, parse_unknown, parse_unknown_as,
 };
 pub use value::{ParseValue, parse_field_value, parse_into};
 

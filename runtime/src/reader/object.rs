@@ -125,6 +125,28 @@ pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O>(
     read_rest(map, envelope).map(|value| wrap(Box::new(value)))
 }
 
+/// One arm of `Object`'s dispatch for a class (see `parse::parse_class_as`): the class's
+/// `read_index`, wrapped into `Object`, out of line.
+#[inline(never)]
+pub fn read_class_as<'de, A: MapAccess<'de>, C, O>(
+    local: Option<usize>,
+    name: Cow<'de, str>,
+    map: &mut A,
+    envelope: Option<&mut Envelope<'de>>,
+    read_index: ClassIndexReader<'de, A, C>,
+    wrap: fn(C) -> O,
+) -> Result<O, A::Error> {
+    read_index(local, name, map, envelope).map(wrap)
+}
+
+/// A generated class's `read_index`, for map access `A`.
+pub type ClassIndexReader<'de, A, C> = fn(
+    Option<usize>,
+    Cow<'de, str>,
+    &mut A,
+    Option<&mut Envelope<'de>>,
+) -> Result<C, <A as MapAccess<'de>>::Error>;
+
 /// The `Unknown` arm of a generated `read_variant` (see [`read_as`]).
 pub fn read_unknown_as<'de, A: MapAccess<'de>, O>(
     name: Cow<'de, str>,
