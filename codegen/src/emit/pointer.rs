@@ -35,6 +35,9 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
     let name = ident(&s.rust_name);
     let lifetime = lifetime_of(s.lifetime);
     let ty = quote!(#name #lifetime);
+    if s.fields.is_empty() {
+        return quote!(impl<'a> #rt::parse::ParseValue<'a> for #ty {});
+    }
     let keys = s
         .fields
         .iter()
@@ -51,7 +54,6 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
         quote!(#pattern => #rt::parse::parse_into(&mut self.#field, c, depth),)
     });
     let body = match s.fields.as_slice() {
-        [] => return quote!(impl<'a> #rt::parse::ParseValue<'a> for #ty {}),
         [only] => {
             let field = ident(&only.rust_name);
             quote!(let _ = index; #rt::parse::parse_into(&mut self.#field, c, depth))

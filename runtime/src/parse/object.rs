@@ -165,7 +165,7 @@ pub fn parse_boxed_as<'a, T: ParseValue<'a>, O>(
 /// index in the class (`local`), wrapped by `wrap` into `Object`. Out of line for the reason
 /// [`parse_as`] is: every arm's result is this function's return value, written straight into
 /// the caller's, instead of a class value in a stack slot of its own in `Object`'s dispatch
-/// (6.5 KB of slots for td_api, copied from on every call).
+/// (for td_api a frame over 4 KB, probed and copied from on every call).
 #[inline(never)]
 pub fn parse_class_as<'a, C, O>(
     local: Option<usize>,

@@ -25,9 +25,10 @@ use crate::json_value::{JsonValue, Number};
 ///
 /// A generated constructor implements only [`NAMES`](Self::NAMES) and
 /// [`read_field`](Self::read_field), and keeps the default [`read`](Self::read): a JSON object
-/// read field by field ([`read_rest`](crate::reader::read_rest)). Every other value (integers, strings, vectors, classes)
-/// implements `read` and has no fields. One trait with defaults instead of two traits saves
-/// rustc two impls and one function body per constructor (docs/COMPILE_COST.md).
+/// read field by field ([`read_rest`](crate::reader::read_rest)). Every other value
+/// (integers, strings, vectors, classes) implements `read` and has no fields. One trait with
+/// defaults instead of two saves rustc two impls and two function bodies per constructor, one
+/// per parser (docs/COMPILE_COST.md).
 pub trait ReadValue<'de>: Sized + Default {
     /// A constructor's field names as TDLib writes them, in declaration order (at most 64).
     const NAMES: &'static [&'static str] = &[];
