@@ -20,15 +20,19 @@
 #
 #   BASELINE=HEAD~1 MODES=both SETS=pruned bash tests/compile-cost.sh
 #
-# The pruned set is "receive only updates + 20 functions": roots = the class Update and 20
-# functions a small bot uses.
+# BASELINE_SET=<set> makes the baseline build that set instead of the same one, e.g. to weigh
+# an option: BASELINE=HEAD BASELINE_SET=pruned SETS=pruned-requests MODES=both ...
+#
+# Sets: "full" (the whole schema); "pruned", "receive only updates + 20 functions": roots =
+# the class Update and 20 functions a small bot uses; "pruned-requests", the same with
+# `--serializers requests` (Serialize only for what the requests carry).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 schema=$(realpath "${1:-$root/../shared/schema/td_api.tl}")
 baseline=${BASELINE:-}
 modes=${MODES:-"reader pointer both"}
-sets=${SETS:-"full pruned"}
+sets=${SETS:-"full pruned pruned-requests"}
 if [ -n "$baseline" ]; then
   profiles=${PROFILES:-dev}
   rounds=${ROUNDS:-3}
@@ -67,7 +71,10 @@ TOML
 generate() {
   local tlgen=$1 mode=$2 set=$3 out=$4
   local args=(--mode "$mode" --schema "$schema" --out "$out")
-  [ "$set" = pruned ] && args+=(--roots "$pruned_roots")
+  case $set in
+    pruned) args+=(--roots "$pruned_roots") ;;
+    pruned-requests) args+=(--roots "$pruned_roots" --serializers requests) ;;
+  esac
   "$tlgen" "${args[@]}" 2> "$work/generate.log" || { cat "$work/generate.log" >&2; return 1; }
 }
 
@@ -108,7 +115,8 @@ if [ -n "$baseline" ]; then
   echo "|---|---|---|---:|---:|---:|---:|---|"
   for set in $sets; do
     for mode in $modes; do
-      generate "$work/baseline-target/release/tlgen" "$mode" "$set" "$work/old/src/lib.rs"
+      generate "$work/baseline-target/release/tlgen" "$mode" "${BASELINE_SET:-$set}" \
+        "$work/old/src/lib.rs"
       generate "$tlgen" "$mode" "$set" "$work/new/src/lib.rs"
       old_lines=$(wc -l < "$work/old/src/lib.rs")
       new_lines=$(wc -l < "$work/new/src/lib.rs")
@@ -124,7 +132,7 @@ if [ -n "$baseline" ]; then
           ratios="$ratios $(awk "BEGIN { printf \"%.3f\", $n / $o }")"
         done
         spread=$(echo $ratios | tr ' ' '\n' | sort -n | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.2f-%.2f", lo, hi }')
-        echo "| $mode | $set | $profile | $old_lines | $new_lines | $(echo $olds | median) |" \
+        echo "| $mode | ${BASELINE_SET:+$BASELINE_SET → }$set | $profile | $old_lines | $new_lines | $(echo $olds | median) |" \
           "$(echo $news | median) | $(echo $ratios | median | xargs printf '%.2f') ($spread) |"
       done
     done

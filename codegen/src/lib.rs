@@ -12,4 +12,4 @@ mod names;
 pub mod prune;
 pub mod synth;
 
-pub use config::{Config, Error, Generated, GenerationSummary, Mode};
+pub use config::{Config, Error, Generated, GenerationSummary, Mode, Serializers};

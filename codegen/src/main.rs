@@ -3,6 +3,7 @@
 //! ```text
 //! tlgen --mode reader|pointer|both --schema td_api.tl --out td_api.rs   (or --out - for stdout)
 //!       [--roots updateNewMessage,getChats] [--output-types] [--functions getChats,getMe]
+//!       [--serializers all|requests]
 //! tlgen check --schema td_api.tl
 //! tlgen schema --to-json --schema td_api.tl [--out td_api.json]
 //! tlgen synth --schema td_api.tl --seed 1 --count 100 [--root Update] [--all] [--cover] [--out F]
@@ -49,6 +50,9 @@ struct GenerateArgs {
     /// Emit requests only for these functions (comma-separated TL names).
     #[arg(long, value_delimiter = ',')]
     functions: Option<Vec<String>>,
+    /// Which types get a `Serialize` impl: all, or only what requests carry.
+    #[arg(long, default_value = "all")]
+    serializers: tlgen::Serializers,
 }
 
 #[derive(Subcommand)]
@@ -135,6 +139,7 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
     let mut config = tlgen::Config::new();
     config
         .mode(args.mode)
+        .serializers(args.serializers)
         .roots(args.roots)
         .output_types(args.output_types);
     if let Some(functions) = args.functions {

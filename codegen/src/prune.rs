@@ -40,6 +40,8 @@ struct Keep {
     classes: Vec<bool>,
     /// Classes whose every constructor is kept.
     whole_classes: Vec<bool>,
+    /// Whether a field of type `Object` (any constructor) was reached.
+    any_object: bool,
     work: Vec<Node>,
 }
 
@@ -50,12 +52,45 @@ enum Node {
 }
 
 impl Keep {
+    fn new(model: &Model) -> Self {
+        Keep {
+            structs: vec![false; model.structs.len()],
+            classes: vec![false; model.classes.len()],
+            whole_classes: vec![false; model.classes.len()],
+            any_object: false,
+            work: Vec::new(),
+        }
+    }
+
     fn shape(&mut self, shape: &Shape) {
         match shape {
             Shape::Struct { id, .. } => self.push(Node::Struct(*id)),
             Shape::Class { id, .. } => self.push(Node::Class(*id)),
             Shape::Optional(inner) | Shape::Vector(inner) => self.shape(inner),
-            Shape::Scalar(_) | Shape::AnyObject => {}
+            Shape::AnyObject => self.any_object = true,
+            Shape::Scalar(_) => {}
+        }
+    }
+
+    /// Follows fields and class members from what was pushed until nothing new is reached.
+    fn close(&mut self, model: &Model) {
+        while let Some(node) = self.work.pop() {
+            match node {
+                Node::Struct(id) => {
+                    for field in &model.structs[id].fields {
+                        self.shape(&field.shape);
+                    }
+                    if let Some((class, _)) = &model.structs[id].class {
+                        self.classes[*class] = true;
+                    }
+                }
+                Node::Class(id) => {
+                    self.classes[id] = true;
+                    for v in &model.classes[id].variants {
+                        self.push(Node::Struct(v.id));
+                    }
+                }
+            }
         }
     }
 
@@ -75,12 +110,7 @@ pub fn prune(model: Model, selection: &Selection) -> Result<Model, String> {
     if selection.is_everything() {
         return Ok(model);
     }
-    let mut keep = Keep {
-        structs: vec![false; model.structs.len()],
-        classes: vec![false; model.classes.len()],
-        whole_classes: vec![false; model.classes.len()],
-        work: Vec::new(),
-    };
+    let mut keep = Keep::new(&model);
     let function_index: HashMap<&str, usize> = model
         .functions
         .iter()
@@ -126,25 +156,34 @@ pub fn prune(model: Model, selection: &Selection) -> Result<Model, String> {
             }
         }
     }
-    while let Some(node) = keep.work.pop() {
-        match node {
-            Node::Struct(id) => {
-                for field in &model.structs[id].fields {
-                    keep.shape(&field.shape);
-                }
-                if let Some((class, _)) = &model.structs[id].class {
-                    keep.classes[*class] = true;
-                }
-            }
-            Node::Class(id) => {
-                keep.classes[id] = true;
-                for v in &model.classes[id].variants {
-                    keep.push(Node::Struct(v.id));
-                }
-            }
-        }
-    }
+    keep.close(&model);
     Ok(rebuild(model, &keep, &kept_functions))
+}
+
+/// What a set of requests can carry: the structs and classes reachable from the parameters
+/// of `model`'s functions (a class through any of its constructors).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reached {
+    pub structs: Vec<bool>,
+    /// Classes that some reached field has as its type (not merely the class of a reached
+    /// constructor).
+    pub classes: Vec<bool>,
+    /// Whether a reached field has the type `Object`, which can carry anything.
+    pub any_object: bool,
+}
+
+/// The types the requests of `model` (its functions, after pruning) can carry.
+pub fn reachable_from_parameters(model: &Model) -> Reached {
+    let mut keep = Keep::new(model);
+    for f in &model.functions {
+        f.fields.iter().for_each(|field| keep.shape(&field.shape));
+    }
+    keep.close(model);
+    Reached {
+        structs: keep.structs,
+        classes: keep.whole_classes,
+        any_object: keep.any_object,
+    }
 }
 
 /// The model restricted to what `keep` marks, with indices renumbered.

@@ -50,6 +50,10 @@ getUser user_id:int53 = User;
 "#;
 
 fn generate(mode: tlgen::Mode) -> String {
+    generate_with(SCHEMA, tlgen::Config::new().mode(mode))
+}
+
+fn generate_with(schema: &str, config: &tlgen::Config) -> String {
     // One directory per call: tests run in parallel and must not see each other's half-written
     // schema file.
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -57,8 +61,8 @@ fn generate(mode: tlgen::Mode) -> String {
     let dir = std::env::temp_dir().join(format!("tlgen-snapshot-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path: PathBuf = dir.join("small_api.tl");
-    std::fs::write(&path, SCHEMA).unwrap();
-    let generated = tlgen::Config::new().mode(mode).generate(&path).unwrap();
+    std::fs::write(&path, schema).unwrap();
+    let generated = config.generate(&path).unwrap();
     generated.code
 }
 
@@ -96,4 +100,40 @@ fn user_facing_names() {
     ] {
         assert!(code.contains(&squeeze(expected)), "missing `{expected}`");
     }
+}
+
+#[test]
+fn request_serializers_cover_what_requests_carry() {
+    // A second function carries a RichText: the class, its constructors and nothing else.
+    let schema =
+        format!("{SCHEMA}\n//@description Sets a bio @bio Bio\nsetBio bio:RichText = Ok;\n");
+    let squeeze = |text: &str| text.split_whitespace().collect::<String>();
+    let serialized = |code: &str, name: &str| {
+        code.contains(&squeeze(&format!(
+            "::tlgen_runtime::serde::Serialize for {name}"
+        )))
+    };
+    let mut config = tlgen::Config::new();
+    config.mode(tlgen::Mode::Both);
+    let all = squeeze(&generate_with(&schema, &config));
+    config.serializers(tlgen::Serializers::Requests);
+    let requests = squeeze(&generate_with(&schema, &config));
+    for name in [
+        "GetUser",
+        "SetBio",
+        "RichText<",
+        "RichTextPlain<",
+        "RichTexts<",
+    ] {
+        assert!(
+            serialized(&all, name) && serialized(&requests, name),
+            "{name}"
+        );
+    }
+    for name in ["User<", "Photo<", "OkObject", "Object<"] {
+        assert!(serialized(&all, name), "{name} in all");
+        assert!(!serialized(&requests, name), "{name} in requests");
+    }
+    assert!(all.contains("validate::validate::<Object"));
+    assert!(requests.contains("validate::validate_by_debug::<Object"));
 }

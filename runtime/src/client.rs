@@ -17,7 +17,8 @@
 //!   the answer with that `N` and this client's `@client_id`; everything else received meanwhile
 //!   (updates, other answers, answers of other clients of the process: `td_receive` is
 //!   process-wide) is parsed as the schema's `Object`, made owned, and queued for
-//!   [`Client::receive`].
+//!   [`Client::receive`]. An answer to one of this client's requests keeps its bytes too, so
+//!   that a later `wait_for` parses it as the request's result type.
 //! - **Borrowing**: `receive`, `call`, `wait_for` and `execute` return values that borrow TDLib's
 //!   thread-local answer buffer, which the next `td_receive`/`td_execute` overwrites. They
 //!   therefore borrow the client mutably: the borrow checker rejects the next call while a result
@@ -39,9 +40,6 @@
 //! # impl IntoStatic for Any<'_> {
 //! #     type Static = Any<'static>;
 //! #     fn into_static(self) -> Any<'static> { Any(self.0.into_static()) }
-//! # }
-//! # impl tlgen_runtime::serde::Serialize for Any<'_> {
-//! #     fn serialize<S: tlgen_runtime::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> { self.0.serialize(s) }
 //! # }
 //! # struct Api;
 //! # impl tlgen_runtime::function::Schema for Api {
@@ -82,7 +80,7 @@ use std::time::Duration;
 
 pub use crate::function::{CallError, Function, ResponseTail, Schema, TdError, response_tail};
 use crate::function::{parse_answer, parse_response, write_request};
-use crate::json_value::{JsonValue, Number};
+use crate::json_value::JsonValue;
 use crate::owned::IntoStatic;
 use crate::parse::parse_received;
 use crate::pointer::{Cursor, Error as PointerError};
@@ -93,7 +91,12 @@ use crate::tdjson::{TdJson, TdJsonError};
 pub type ReceivedObject<'a, S> = Received<'a, <S as Schema>::Object<'a>>;
 
 /// An answer received while waiting for another one, kept (owned) for [`Client::receive`].
-type Queued<S> = Result<Received<'static, <S as Schema>::Object<'static>>, PointerError>;
+struct Queued<S: Schema> {
+    received: Result<Received<'static, S::Object<'static>>, PointerError>,
+    /// For an answer to one of this client's requests (it carries `@extra`), its bytes with
+    /// the NUL, so that [`Client::wait_for`] can parse them as the request's result type.
+    answer: Option<(u64, Vec<u8>)>,
+}
 
 /// The start of what TDLib sends when an instance has closed.
 const CLOSED: &[u8] =
@@ -107,7 +110,7 @@ pub struct Client<S: Schema> {
     next_extra: u64,
     /// The request being sent (JSON + NUL), reused.
     request: Vec<u8>,
-    /// A queued answer written back as JSON, for [`Client::wait_for`].
+    /// A queued answer's bytes, parsed in place by [`Client::wait_for`].
     scratch: Vec<u8>,
     queue: VecDeque<Queued<S>>,
     _schema: PhantomData<fn() -> S>,
@@ -249,7 +252,7 @@ impl<S: Schema> Client<S> {
         timeout: Duration,
     ) -> Option<Result<ReceivedObject<'_, S>, PointerError>> {
         if let Some(queued) = self.queue.pop_front() {
-            return Some(queued.map(|r| Received {
+            return Some(queued.received.map(|r| Received {
                 object: S::shorten(r.object),
                 extra: r.extra,
                 client_id: r.client_id,
@@ -284,22 +287,22 @@ impl<S: Schema> Client<S> {
 
     /// Waits up to `timeout` for the answer to the request [`Client::send`] returned `id` for,
     /// and parses it as `F::Result`; everything else received meanwhile is queued. An answer
-    /// already queued (received while waiting for another one) is written back as JSON and
-    /// parsed from there.
+    /// already queued (received while waiting for another one) is parsed from its kept bytes.
     pub fn wait_for<F: Function + ?Sized>(
         &mut self,
         id: u64,
         timeout: Duration,
     ) -> Result<F::Result<'_>, CallError> {
-        let client_id = self.id;
-        let queued = self.queue.iter().position(|item| {
-            item.as_ref().is_ok_and(|r| {
-                r.client_id == Some(client_id)
-                    && r.extra == Some(JsonValue::Number(Number::U64(id)))
-            })
-        });
-        if let Some(Some(Ok(received))) = queued.map(|index| self.queue.remove(index)) {
-            write_request(&mut self.scratch, &received.object, None)?;
+        let queued = self
+            .queue
+            .iter()
+            .position(|item| matches!(item.answer, Some((extra, _)) if extra == id));
+        if let Some(Some(Queued {
+            answer: Some((_, bytes)),
+            ..
+        })) = queued.map(|index| self.queue.remove(index))
+        {
+            self.scratch = bytes;
             let cursor = Cursor::from_bytes_with_nul(&self.scratch)?;
             return parse_response::<F>(cursor);
         }
@@ -325,7 +328,7 @@ impl<S: Schema> Client<S> {
             if tail.extra == Some(id) && tail.client_id == Some(client_id) {
                 return true;
             }
-            queue.push_back(queue_item::<S>(answer));
+            queue.push_back(queue_item::<S>(answer, client_id));
             false
         })
     }
@@ -342,7 +345,7 @@ impl<S: Schema> Client<S> {
                 if bytes.starts_with(CLOSED) && response_tail(bytes).client_id == Some(client_id) {
                     return true;
                 }
-                queue.push_back(queue_item::<S>(answer));
+                queue.push_back(queue_item::<S>(answer, client_id));
                 false
             })
             .map(|_| ())
@@ -350,7 +353,16 @@ impl<S: Schema> Client<S> {
     }
 }
 
-/// An answer parsed as the schema's `Object` and made owned.
-fn queue_item<S: Schema>(answer: &CStr) -> Queued<S> {
-    parse_received::<S::Object<'_>>(Cursor::from_cstr(answer)).map(IntoStatic::into_static)
+/// An answer parsed as the schema's `Object` and made owned; its bytes too when it answers a
+/// request of client `client_id`.
+fn queue_item<S: Schema>(answer: &CStr, client_id: i32) -> Queued<S> {
+    let tail = response_tail(answer.to_bytes());
+    Queued {
+        received: parse_received::<S::Object<'_>>(Cursor::from_cstr(answer))
+            .map(IntoStatic::into_static),
+        answer: tail
+            .extra
+            .filter(|_| tail.client_id == Some(client_id))
+            .map(|extra| (extra, answer.to_bytes_with_nul().to_vec())),
+    }
 }

@@ -42,7 +42,6 @@ pub trait Schema: 'static {
     /// The generated `Object<'a>`: any constructor of the schema.
     type Object<'a>: ParseClass<'a>
         + IntoStatic<Static = Self::Object<'static>>
-        + serde::Serialize
         + fmt::Debug
         + Clone
         + PartialEq;

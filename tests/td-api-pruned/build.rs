@@ -1,5 +1,6 @@
 //! Generates td_api.tl in `both` mode, keeping only what two update constructors and two
-//! functions need. Every other constructor must parse as `Unknown`.
+//! functions need. Every other constructor must parse as `Unknown`. Serializers only for what
+//! the requests carry (`Serializers::Requests`): the validator names differences from `Debug`.
 
 fn main() {
     println!("cargo:rerun-if-env-changed=TLGEN_SCHEMA");
@@ -11,6 +12,7 @@ fn main() {
     });
     let result = tlgen::Config::new()
         .mode(tlgen::Mode::Both)
+        .serializers(tlgen::Serializers::Requests)
         .roots([
             "updateNewMessage",
             "updateAuthorizationState",

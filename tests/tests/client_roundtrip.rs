@@ -352,7 +352,7 @@ fn answers_are_matched_by_extra_and_the_rest_is_queued() {
         .unwrap();
     assert_eq!(answer.value, "two");
     assert!(client.queued() >= 2, "{client:?}");
-    // A queued answer is found in the queue (written back and parsed as its type).
+    // A queued answer is found in the queue (parsed as its type from its kept bytes).
     let square = client
         .wait_for::<functions::TestSquareInt>(first, TIMEOUT)
         .unwrap()

@@ -1,6 +1,7 @@
 //! Pruning keeps unknown-type handling correct: in td_api pruned to two update constructors
 //! (crate `tlgen-td-api-pruned`), every other constructor parses as `Unknown`, never as an
-//! error, and both parsers still agree on the whole corpus.
+//! error, and both parsers still agree on the whole corpus. The crate has serializers only for
+//! what its requests carry (`Serializers::Requests`).
 
 use tlgen_runtime::pointer::NulTerminated;
 use tlgen_td_api_pruned as pruned;
@@ -61,4 +62,17 @@ fn pruned_parsers_agree_on_the_corpus() {
         }
     }
     println!("pruned parsers agree on {payloads} payloads");
+}
+
+#[test]
+fn requests_serialize_as_tdlib_json() {
+    let request = pruned::functions::GetOption {
+        name: "version".into(),
+    };
+    let mut buffer = Vec::new();
+    tlgen_runtime::function::write_request(&mut buffer, &request, Some(7)).unwrap();
+    assert_eq!(
+        std::str::from_utf8(&buffer).unwrap().trim_end_matches('\0'),
+        r#"{"@type":"getOption","name":"version","@extra":7}"#
+    );
 }

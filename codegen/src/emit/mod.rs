@@ -13,14 +13,41 @@ mod types;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::config::Mode;
+use crate::config::{Mode, Serializers};
 use crate::model::Model;
+use crate::prune::reachable_from_parameters;
 
 /// What to put in the header of the generated file.
 pub struct Header<'a> {
     pub schema_name: &'a str,
     pub schema_hash: &'a str,
     pub mode: Mode,
+    pub serializers: Serializers,
+}
+
+/// Which structs and classes get a `Serialize` impl, and whether `Object` does.
+struct Serialized {
+    structs: Vec<bool>,
+    classes: Vec<bool>,
+    object: bool,
+}
+
+impl Serialized {
+    fn new(model: &Model, serializers: Serializers) -> Self {
+        let reached = reachable_from_parameters(model);
+        if serializers == Serializers::All || reached.any_object {
+            return Serialized {
+                structs: vec![true; model.structs.len()],
+                classes: vec![true; model.classes.len()],
+                object: true,
+            };
+        }
+        Serialized {
+            structs: reached.structs,
+            classes: reached.classes,
+            object: false,
+        }
+    }
 }
 
 /// Definitions per part module. Each of `types`, `enums` and `functions` is split into parts
@@ -49,14 +76,16 @@ pub fn generate(model: &Model, header: &Header) -> String {
     let top = object::top_variants(model);
     let with_reader = header.mode.reader();
     let with_pointer = header.mode.pointer();
+    let serialized = Serialized::new(model, header.serializers);
 
     let types_items = parts(
         model
             .structs
             .iter()
-            .map(|s| {
+            .enumerate()
+            .map(|(id, s)| {
                 let item = types::struct_item(model, s);
-                let ser = serialize::struct_serializer(s);
+                let ser = serialized.structs[id].then(|| serialize::struct_serializer(s));
                 let reader = with_reader.then(|| reader::struct_reader(s));
                 let pointer = with_pointer.then(|| pointer::struct_parser(s));
                 quote!(#item #ser #reader #pointer)
@@ -67,9 +96,10 @@ pub fn generate(model: &Model, header: &Header) -> String {
         model
             .classes
             .iter()
-            .map(|c| {
+            .enumerate()
+            .map(|(id, c)| {
                 let item = types::class_item(model, c);
-                let ser = serialize::class_serializer(c);
+                let ser = serialized.classes[id].then(|| serialize::class_serializer(c));
                 let reader = with_reader.then(|| reader::class_reader(c));
                 let pointer = with_pointer.then(|| pointer::class_parser(c));
                 quote!(#item #ser #reader #pointer)
@@ -88,10 +118,10 @@ pub fn generate(model: &Model, header: &Header) -> String {
             })
             .collect(),
     );
-    let mut root_items: Vec<TokenStream> = vec![
-        object::object_item(model, &top),
-        serialize::object_serializer(&top),
-    ];
+    let mut root_items: Vec<TokenStream> = vec![object::object_item(model, &top)];
+    if serialized.object {
+        root_items.push(serialize::object_serializer(&top));
+    }
     if with_reader {
         root_items.push(reader::object_reader(model, &top));
     }
@@ -101,6 +131,11 @@ pub fn generate(model: &Model, header: &Header) -> String {
         root_items.push(function::schema_item(header.schema_name));
     }
     if with_reader && with_pointer {
+        let validator = if serialized.object {
+            quote!(validate)
+        } else {
+            quote!(validate_by_debug)
+        };
         root_items.push(quote! {
             /// Parses one payload with both parsers and reports whether they agree, or the path
             /// of the first differing field.
@@ -114,7 +149,7 @@ pub fn generate(model: &Model, header: &Header) -> String {
             ) -> ::tlgen_runtime::validate::Verdict {
                 let buffer =
                     ::tlgen_runtime::pointer::NulTerminated::from(payload.as_ref().to_vec());
-                ::tlgen_runtime::validate::validate::<Object<'_>>(&buffer)
+                ::tlgen_runtime::validate::#validator::<Object<'_>>(&buffer)
             }
         });
     }

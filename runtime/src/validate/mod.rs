@@ -2,6 +2,8 @@
 //! they first differ (`updateNewMessage.message.content.text.entities[2].offset`, with both
 //! values), or which one rejected it.
 
+mod debug_diff;
+
 use std::fmt;
 
 use serde::Serialize;
@@ -83,11 +85,45 @@ impl<T: Serialize> Serialize for Received<'_, T> {
     }
 }
 
-/// Validates one payload with both parsers, `T` being the generated top-level `Object`.
-/// `buffer` holds the JSON text plus its terminating NUL (see [`NulTerminated`]).
+/// Validates one payload with both parsers, `T` being the generated top-level `Object`, and
+/// names a difference by the JSON both values serialize to (`@type` names, TDLib's field
+/// names). `buffer` holds the JSON text plus its terminating NUL (see [`NulTerminated`]).
 pub fn validate<'a, T>(buffer: &'a NulTerminated) -> Verdict
 where
     T: ReadClass<'a> + ParseClass<'a> + Serialize + PartialEq,
+{
+    compare::<T>(buffer, |r, p| {
+        let r = serde_json::to_value(r).unwrap_or(Value::Null);
+        let p = serde_json::to_value(p).unwrap_or(Value::Null);
+        let root = r
+            .get("@type")
+            .and_then(Value::as_str)
+            .unwrap_or("<object>")
+            .to_string();
+        first_difference(&r, &p, root)
+    })
+}
+
+/// [`validate`] for types without `Serialize` (generated with `Serializers::Requests`): names
+/// a difference from both values' `{:#?}` output, by Rust field names from the top of the
+/// received envelope (`object.message.content.text.entities[2].offset`).
+pub fn validate_by_debug<'a, T>(buffer: &'a NulTerminated) -> Verdict
+where
+    T: ReadClass<'a> + ParseClass<'a> + fmt::Debug + PartialEq,
+{
+    compare::<T>(buffer, |r, p| {
+        debug_diff::first_difference(&format!("{r:#?}"), &format!("{p:#?}"))
+    })
+}
+
+/// Parses with both parsers and compares; `name` finds the first difference (path, reader's
+/// value, pointer's value) of two unequal values.
+fn compare<'a, T>(
+    buffer: &'a NulTerminated,
+    name: impl FnOnce(&Received<'a, T>, &Received<'a, T>) -> Option<(String, String, String)>,
+) -> Verdict
+where
+    T: ReadClass<'a> + ParseClass<'a> + PartialEq,
 {
     let bytes = buffer.as_bytes_with_nul();
     // The document ends at the first NUL, for the pointer parser by construction: give the
@@ -102,27 +138,18 @@ where
     let pointer = Cursor::from_bytes_with_nul(bytes).and_then(crate::parse::parse_received::<T>);
     match (reader, pointer) {
         (Ok(r), Ok(p)) if r == p => Verdict::Agree,
-        (Ok(r), Ok(p)) => {
-            let r = serde_json::to_value(&r).unwrap_or(Value::Null);
-            let p = serde_json::to_value(&p).unwrap_or(Value::Null);
-            let root = r
-                .get("@type")
-                .and_then(Value::as_str)
-                .unwrap_or("<object>")
-                .to_string();
-            match first_difference(&r, &p, root) {
-                Some((path, rv, pv)) => Verdict::Disagree {
-                    path,
-                    reader: rv,
-                    pointer: pv,
-                },
-                None => Verdict::Disagree {
-                    path: "<root>".into(),
-                    reader: "values differ but serialize equally".into(),
-                    pointer: String::new(),
-                },
-            }
-        }
+        (Ok(r), Ok(p)) => match name(&r, &p) {
+            Some((path, rv, pv)) => Verdict::Disagree {
+                path,
+                reader: rv,
+                pointer: pv,
+            },
+            None => Verdict::Disagree {
+                path: "<root>".into(),
+                reader: "values differ but print equally".into(),
+                pointer: String::new(),
+            },
+        },
         (Err(r), Err(p)) => Verdict::BothRejected {
             reader: r.to_string(),
             pointer: p.to_string(),
