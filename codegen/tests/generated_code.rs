@@ -117,7 +117,15 @@ fn request_serializers_cover_what_requests_carry() {
     config.mode(tlgen::Mode::Both);
     let all = squeeze(&generate_with(&schema, &config));
     config.serializers(tlgen::Serializers::Requests);
-    let requests = squeeze(&generate_with(&schema, &config));
+    let requests = generate_with(&schema, &config);
+    assert!(
+        requests
+            .lines()
+            .next()
+            .unwrap()
+            .contains("mode both, serializers requests.")
+    );
+    let requests = squeeze(&requests);
     for name in [
         "GetUser",
         "SetBio",
