@@ -76,3 +76,43 @@ fn requests_serialize_as_tdlib_json() {
         r#"{"@type":"getOption","name":"version","@extra":7}"#
     );
 }
+
+#[test]
+fn debug_differences_are_named_by_field_path() {
+    // What `validate()` reports in this crate when the parsers disagree: the path comes from
+    // the generated types' `{:#?}` output.
+    let path = tlgen_tests::repo_root().join("corpus/named/updateNewMessage.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let buffer = NulTerminated::from(text.trim_end());
+    let reader = pruned::parse_received(buffer.cursor()).unwrap();
+    let mut pointer = reader.clone();
+    let pruned::Object::Update(pruned::enums::Update::NewMessage(update)) = &mut pointer.object
+    else {
+        panic!("expected updateNewMessage, got {:?}", pointer.object)
+    };
+    update.message.chat_id += 1;
+    let (path, r, p) = tlgen_runtime::validate::debug_diff::first_difference(
+        &format!("{reader:#?}"),
+        &format!("{pointer:#?}"),
+    )
+    .unwrap();
+    assert_eq!(path, "object.message.chat_id");
+    assert_eq!(p.parse::<i64>().unwrap(), r.parse::<i64>().unwrap() + 1);
+
+    // Deeper: through a class variant and a list.
+    let mut pointer = reader.clone();
+    let pruned::Object::Update(pruned::enums::Update::NewMessage(update)) = &mut pointer.object
+    else {
+        unreachable!()
+    };
+    let pruned::enums::MessageContent::MessageText(content) = &mut update.message.content else {
+        panic!("expected messageText, got {:?}", update.message.content)
+    };
+    content.text.entities[0].length += 1;
+    let (path, _, _) = tlgen_runtime::validate::debug_diff::first_difference(
+        &format!("{reader:#?}"),
+        &format!("{pointer:#?}"),
+    )
+    .unwrap();
+    assert_eq!(path, "object.message.content.text.entities[0].length");
+}

@@ -2,7 +2,7 @@
 //! they first differ (`updateNewMessage.message.content.text.entities[2].offset`, with both
 //! values), or which one rejected it.
 
-mod debug_diff;
+pub mod debug_diff;
 
 use std::fmt;
 
