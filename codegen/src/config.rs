@@ -40,26 +40,20 @@ impl Mode {
     pub fn pointer(self) -> bool {
         matches!(self, Mode::Pointer | Mode::Both)
     }
+    const NAMES: &[(&str, Mode)] = &[
+        ("reader", Mode::Reader),
+        ("pointer", Mode::Pointer),
+        ("both", Mode::Both),
+    ];
     pub fn name(self) -> &'static str {
-        match self {
-            Mode::Reader => "reader",
-            Mode::Pointer => "pointer",
-            Mode::Both => "both",
-        }
+        name_of(self, Self::NAMES)
     }
 }
 
 impl std::str::FromStr for Mode {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "reader" => Ok(Mode::Reader),
-            "pointer" => Ok(Mode::Pointer),
-            "both" => Ok(Mode::Both),
-            _ => Err(format!(
-                "unknown mode `{s}` (expected reader, pointer or both)"
-            )),
-        }
+        from_name(s, "mode", Self::NAMES)
     }
 }
 
@@ -78,25 +72,43 @@ pub enum Serializers {
 }
 
 impl Serializers {
+    const NAMES: &[(&str, Serializers)] = &[
+        ("all", Serializers::All),
+        ("requests", Serializers::Requests),
+    ];
     pub fn name(self) -> &'static str {
-        match self {
-            Serializers::All => "all",
-            Serializers::Requests => "requests",
-        }
+        name_of(self, Self::NAMES)
     }
 }
 
 impl std::str::FromStr for Serializers {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "all" => Ok(Serializers::All),
-            "requests" => Ok(Serializers::Requests),
-            _ => Err(format!(
-                "unknown serializers `{s}` (expected all or requests)"
-            )),
-        }
+        from_name(s, "serializers", Self::NAMES)
     }
+}
+
+/// The name of `value` in `names` (every variant is listed).
+fn name_of<T: Copy + PartialEq>(value: T, names: &[(&'static str, T)]) -> &'static str {
+    names
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("?", |(name, _)| name)
+}
+
+/// The variant named `s`, or an error listing the names: "unknown mode `x` (expected reader,
+/// pointer or both)".
+fn from_name<T: Copy>(s: &str, what: &str, names: &[(&str, T)]) -> Result<T, String> {
+    if let Some((_, value)) = names.iter().find(|(name, _)| *name == s) {
+        return Ok(*value);
+    }
+    let listed: Vec<&str> = names.iter().map(|(name, _)| *name).collect();
+    let expected = match listed.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    Err(format!("unknown {what} `{s}` (expected {expected})"))
 }
 
 /// Generator settings. Build with [`Config::new`] and chain options.
@@ -315,4 +327,30 @@ fn fnv1a64(bytes: &[u8]) -> u64 {
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Mode, Serializers};
+
+    #[test]
+    fn names_round_trip_and_unknown_names_list_the_choices() {
+        for &(name, mode) in Mode::NAMES {
+            assert_eq!((mode.name(), name.parse::<Mode>()), (name, Ok(mode)));
+        }
+        for &(name, serializers) in Serializers::NAMES {
+            assert_eq!(
+                (serializers.name(), name.parse::<Serializers>()),
+                (name, Ok(serializers))
+            );
+        }
+        assert_eq!(
+            "x".parse::<Mode>(),
+            Err("unknown mode `x` (expected reader, pointer or both)".into())
+        );
+        assert_eq!(
+            "x".parse::<Serializers>(),
+            Err("unknown serializers `x` (expected all or requests)".into())
+        );
+    }
 }

@@ -328,7 +328,7 @@ impl<S: Schema> Client<S> {
             if tail.extra == Some(id) && tail.client_id == Some(client_id) {
                 return true;
             }
-            queue.push_back(queue_item::<S>(answer, client_id));
+            queue.push_back(queue_item::<S>(answer, tail, client_id));
             false
         })
     }
@@ -342,10 +342,11 @@ impl<S: Schema> Client<S> {
         self.td
             .receive_until(timeout, |answer| {
                 let bytes = answer.to_bytes();
-                if bytes.starts_with(CLOSED) && response_tail(bytes).client_id == Some(client_id) {
+                let tail = response_tail(bytes);
+                if bytes.starts_with(CLOSED) && tail.client_id == Some(client_id) {
                     return true;
                 }
-                queue.push_back(queue_item::<S>(answer, client_id));
+                queue.push_back(queue_item::<S>(answer, tail, client_id));
                 false
             })
             .map(|_| ())
@@ -354,9 +355,8 @@ impl<S: Schema> Client<S> {
 }
 
 /// An answer parsed as the schema's `Object` and made owned; its bytes too when it answers a
-/// request of client `client_id`.
-fn queue_item<S: Schema>(answer: &CStr, client_id: i32) -> Queued<S> {
-    let tail = response_tail(answer.to_bytes());
+/// request of client `client_id` (`tail` is the answer's [`response_tail`]).
+fn queue_item<S: Schema>(answer: &CStr, tail: ResponseTail, client_id: i32) -> Queued<S> {
     Queued {
         received: parse_received::<S::Object<'_>>(Cursor::from_cstr(answer))
             .map(IntoStatic::into_static),

@@ -34,18 +34,20 @@ struct Serialized {
 
 impl Serialized {
     fn new(model: &Model, serializers: Serializers) -> Self {
-        let reached = reachable_from_parameters(model);
-        if serializers == Serializers::All || reached.any_object {
-            return Serialized {
-                structs: vec![true; model.structs.len()],
-                classes: vec![true; model.classes.len()],
-                object: true,
-            };
+        if serializers == Serializers::Requests {
+            let reached = reachable_from_parameters(model);
+            if !reached.any_object {
+                return Serialized {
+                    structs: reached.structs,
+                    classes: reached.classes,
+                    object: false,
+                };
+            }
         }
         Serialized {
-            structs: reached.structs,
-            classes: reached.classes,
-            object: false,
+            structs: vec![true; model.structs.len()],
+            classes: vec![true; model.classes.len()],
+            object: true,
         }
     }
 }
