@@ -1,9 +1,10 @@
-//! Probes of the pointer parser's object layer (`parse::parse_rest`: the expected-key fast path,
-//! key lookup by length and exact compare, duplicates, unknown keys, `null`), on a hand-written
-//! constructor shaped like generated code. Added with the planted-bug suite of
-//! `docs/HARDENING.md`: the tokenizer tests above this layer do not drive `parse_rest`, so a bug
-//! there (an off-by-one in `eat_key_bytes`, a prefix match in `find_key`, an optional key quote)
-//! was caught only by the td_api suites, which take minutes to rebuild. These run in seconds.
+//! Probes of the pointer parser's object layer (`parse::parse_fields`: the expected-key fast
+//! path, key lookup by length and exact compare, duplicates, unknown keys, `null`), on a
+//! hand-written constructor shaped like generated code. Added with the planted-bug suite of
+//! `docs/HARDENING.md`: the tokenizer tests above this layer do not drive the field loop, so a
+//! bug there (an off-by-one in `eat_key_bytes`, a prefix match in `find_key`, an optional key
+//! quote) was caught only by the td_api suites, which take minutes to rebuild. These run in
+//! seconds.
 //!
 //! Unknown keys are chosen to be prefixes and extensions of real keys (`tex`, `text_siz`,
 //! `text_size_`, `ids`), the cases a sloppy length compare gets wrong.

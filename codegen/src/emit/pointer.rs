@@ -15,21 +15,21 @@ fn lifetime_of(has: bool) -> TokenStream {
     if has { quote!(<'a>) } else { quote!() }
 }
 
-/// `ParseValue` for a class (or `Object`), through `parse_class`.
+/// `ParseValue` for a class (or `Object`), through `parse_class_in`.
 fn class_parse_value_impl(ty: &TokenStream) -> TokenStream {
     let rt = rt();
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
             #[inline]
-            fn parse(c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<Self, #rt::pointer::Error> {
-                #rt::parse::parse_class(c, depth)
+            fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
+                #rt::parse::parse_class_in(slot, c, depth)
             }
         }
     }
 }
 
 /// A constructor's `ParseValue`: its keys and a `match` on the field index (the trait's
-/// default `parse` parses the object; a constructor without fields keeps every default).
+/// default `parse_in` parses the object; a constructor without fields keeps every default).
 pub fn struct_parser(s: &Struct) -> TokenStream {
     let rt = rt();
     let name = ident(&s.rust_name);

@@ -53,35 +53,55 @@ fn find_key(keys: &[&[u8]], key: &[u8], from: usize) -> Option<usize> {
     }
 }
 
-/// Parses one field value unless an earlier occurrence was already read (then skips it).
-#[inline]
-fn field<'a, T: ParseValue<'a>>(
-    out: &mut T,
-    seen: &mut u64,
-    index: usize,
-    c: &mut Cursor<'a>,
-    depth: u32,
-) -> Result<(), Error> {
-    let mask = 1u64 << index;
-    if *seen & mask != 0 {
-        return c.skip_value(depth);
+/// A constructor as the shared field loop sees it: one field at a time, by index. Every
+/// [`ParseValue`] is one (the blanket impl forwards to [`ParseValue::parse_field`]); the loop
+/// takes it as `&mut dyn FieldSink`, so that one copy of the loop serves every constructor
+/// instead of one copy per constructor (thousands in td_api, megabytes of machine code that a
+/// stream of different constructors would fetch anew for each document).
+pub trait FieldSink<'a> {
+    /// [`ParseValue::parse_field`].
+    fn parse_field_at(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32)
+    -> Result<(), Error>;
+}
+
+impl<'a, T: ParseValue<'a>> FieldSink<'a> for T {
+    #[inline]
+    fn parse_field_at(
+        &mut self,
+        index: usize,
+        c: &mut Cursor<'a>,
+        depth: u32,
+    ) -> Result<(), Error> {
+        self.parse_field(index, c, depth)
     }
-    *seen |= mask;
-    if c.eat_null() {
-        return Ok(());
-    }
-    out.parse_field(index, c, depth)
 }
 
 /// Parses the remaining members of an object (its `{` already consumed, at nesting `depth`)
-/// into `T`. Keys are first tried in declaration order (TDLib's order), then looked up.
+/// as a new `T`.
+#[inline]
 pub fn parse_rest<'a, T: ParseValue<'a>>(
     c: &mut Cursor<'a>,
     depth: u32,
-    mut envelope: Option<&mut Envelope<'a>>,
+    envelope: Option<&mut Envelope<'a>>,
 ) -> Result<T, Error> {
-    let keys = T::KEYS;
     let mut out = T::default();
+    parse_fields(c, depth, envelope, T::KEYS, &mut out)?;
+    Ok(out)
+}
+
+/// Parses the remaining members of an object (its `{` already consumed, at nesting `depth`)
+/// into `out`, whose fields hold their defaults. Keys are first tried in declaration order
+/// (TDLib's order), then looked up; a repeated key's value is skipped (the first one wins).
+///
+/// Not generic and never inlined: the one copy of the field loop.
+#[inline(never)]
+pub fn parse_fields<'a>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    mut envelope: Option<&mut Envelope<'a>>,
+    keys: &[&[u8]],
+    out: &mut dyn FieldSink<'a>,
+) -> Result<(), Error> {
     let mut seen = 0u64;
     let mut expected = 0;
     // `@type` first, as TDLib writes it: a single-constructor object ignores its value.
@@ -97,13 +117,21 @@ pub fn parse_rest<'a, T: ParseValue<'a>>(
                 None => break,
             },
         };
-        field(&mut out, &mut seen, index, c, depth + 1)?;
+        let mask = 1u64 << index;
+        if seen & mask != 0 {
+            c.skip_value(depth + 1)?;
+        } else {
+            seen |= mask;
+            if !c.eat_null() {
+                out.parse_field_at(index, c, depth + 1)?;
+            }
+        }
         expected = index + 1;
     }
-    Ok(out)
+    Ok(())
 }
 
-/// The general path of [`parse_rest`], when the expected key is not next: reads keys until
+/// The general path of [`parse_fields`], when the expected key is not next: reads keys until
 /// one of `keys` (returns its index, the cursor before its value) or the end of the object
 /// (`None`, `}` consumed), skipping the values of other keys (or giving them to the envelope).
 /// Not generic, and out of line: one copy serves every constructor.
@@ -158,7 +186,9 @@ pub fn parse_boxed_as<'a, T: ParseValue<'a>, O>(
     envelope: Option<&mut Envelope<'a>>,
     wrap: fn(Box<T>) -> O,
 ) -> Result<O, Error> {
-    parse_rest(c, depth, envelope).map(|value| wrap(Box::new(value)))
+    let mut out = Box::<T>::default();
+    parse_fields(c, depth, envelope, T::KEYS, &mut *out)?;
+    Ok(wrap(out))
 }
 
 /// One arm of `Object`'s dispatch for a class: the class's `parse_index` for the constructor's
@@ -227,11 +257,16 @@ fn skip_or_envelope<'a>(
     c.skip_value(depth)
 }
 
-/// A constructor at nesting `depth`: `{`, then its fields.
+/// A constructor at nesting `depth` into `slot`, whose fields hold their defaults: `{`, then
+/// its fields (the default [`ParseValue::parse_in`]).
 #[inline]
-pub fn parse_struct<'a, T: ParseValue<'a>>(c: &mut Cursor<'a>, depth: u32) -> Result<T, Error> {
+pub fn parse_struct_in<'a, T: ParseValue<'a>>(
+    slot: &mut T,
+    c: &mut Cursor<'a>,
+    depth: u32,
+) -> Result<(), Error> {
     c.begin_object(depth)?;
-    parse_rest(c, depth, None)
+    parse_fields(c, depth, None, T::KEYS, slot)
 }
 
 /// A class (several constructors) or the top-level `Object`. Implemented by generated code.
@@ -251,6 +286,17 @@ pub trait ParseClass<'a>: Sized {
 pub fn parse_class<'a, T: ParseClass<'a>>(c: &mut Cursor<'a>, depth: u32) -> Result<T, Error> {
     c.begin_object(depth)?;
     parse_tagged(c, depth, None)
+}
+
+/// [`parse_class`] into `slot` (a generated class's [`ParseValue::parse_in`]).
+#[inline]
+pub fn parse_class_in<'a, T: ParseClass<'a>>(
+    slot: &mut T,
+    c: &mut Cursor<'a>,
+    depth: u32,
+) -> Result<(), Error> {
+    *slot = parse_class(c, depth)?;
+    Ok(())
 }
 
 fn parse_tagged<'a, T: ParseClass<'a>>(

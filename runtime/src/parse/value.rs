@@ -3,29 +3,42 @@
 
 use std::borrow::Cow;
 
-use super::object::parse_struct;
+use super::object::parse_struct_in;
 use crate::element::Element;
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error};
 
 /// A value the pointer parser reads at a field or element position (not `null`).
 ///
-/// As [`ReadValue`](crate::reader::ReadValue): a generated constructor implements only
-/// [`KEYS`](Self::KEYS) and [`parse_field`](Self::parse_field) and keeps the default
-/// [`parse`](Self::parse), an object parsed field by field; every other value implements `parse`.
+/// Values are built in place: [`parse_in`](Self::parse_in) fills a slot that holds the
+/// type's default (a field not yet seen, a new element of a vector, a new box), so a
+/// constructor is never moved up through the `Result`s of its parents. A generated constructor
+/// implements only [`KEYS`](Self::KEYS) and [`parse_field`](Self::parse_field) and keeps the
+/// default `parse_in`, an object parsed field by field; every other value (scalars, strings,
+/// vectors, classes) implements `parse_in`. [`parse`](Self::parse) is derived from it.
 pub trait ParseValue<'a>: Sized + Default {
     /// A constructor's keys as TDLib writes them, `"name":`, in declaration order (at most 64).
     const KEYS: &'static [&'static [u8]] = &[];
 
-    /// Parses the value at the cursor; `depth` is the nesting level the value would open.
-    /// The default parses a constructor.
+    /// Parses the (non-null) value at the cursor into `slot`, which holds `Self::default()`;
+    /// `depth` is the nesting level the value would open. The default parses a constructor:
+    /// `{`, then its fields through the shared field loop. On error the slot's content is
+    /// unspecified (the whole parse fails).
+    #[inline]
+    fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        parse_struct_in(slot, c, depth)
+    }
+
+    /// Parses the (non-null) value at the cursor as a new value.
     #[inline]
     fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
-        parse_struct(c, depth)
+        let mut value = Self::default();
+        Self::parse_in(&mut value, c, depth)?;
+        Ok(value)
     }
 
     /// Parses the (non-null) value of field `index` (of [`KEYS`](Self::KEYS)) at nesting
-    /// `depth`. Only called with an index of `KEYS`.
+    /// `depth`. Only called with an index of `KEYS`, at most once per index.
     #[inline]
     fn parse_field(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
         let _ = index;
@@ -39,15 +52,27 @@ pub fn parse_field_value<'a, T: ParseValue<'a>>(
     c: &mut Cursor<'a>,
     depth: u32,
 ) -> Result<T, Error> {
+    let mut value = T::default();
+    parse_nullable_in(&mut value, c, depth)?;
+    Ok(value)
+}
+
+/// [`parse_field_value`] into a slot holding `T::default()`: `null` leaves it as it is.
+#[inline]
+fn parse_nullable_in<'a, T: ParseValue<'a>>(
+    slot: &mut T,
+    c: &mut Cursor<'a>,
+    depth: u32,
+) -> Result<(), Error> {
     if c.eat_null() {
-        Ok(T::default())
+        Ok(())
     } else {
-        T::parse(c, depth)
+        T::parse_in(slot, c, depth)
     }
 }
 
-/// Parses the (non-null) value at the cursor into `slot`: one arm of a generated
-/// `parse_field`, a plain call with no `?` of its own (cheaper for rustc to check).
+/// Parses the (non-null) value at the cursor into `slot` (holding its default): one arm of a
+/// generated `parse_field`, a plain call with no `?` of its own (cheaper for rustc to check).
 /// (`#[inline(always)]` was measured and not kept: docs/BENCHMARKS.md.)
 #[inline]
 pub fn parse_into<'a, T: ParseValue<'a>>(
@@ -55,112 +80,101 @@ pub fn parse_into<'a, T: ParseValue<'a>>(
     c: &mut Cursor<'a>,
     depth: u32,
 ) -> Result<(), Error> {
-    *slot = T::parse(c, depth)?;
-    Ok(())
+    T::parse_in(slot, c, depth)
 }
 
-impl<'a> ParseValue<'a> for i32 {
-    #[inline]
-    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
-        c.read_i32()
-    }
-}
-
-impl<'a> ParseValue<'a> for i64 {
-    #[inline]
-    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
-        c.read_i64()
-    }
-}
-
-impl<'a> ParseValue<'a> for f64 {
-    #[inline]
-    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
-        c.read_f64()
-    }
-}
-
-impl<'a> ParseValue<'a> for bool {
-    #[inline]
-    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
-        c.read_bool()
-    }
-}
-
-impl<'a> ParseValue<'a> for Cow<'a, str> {
-    #[inline]
-    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
-        c.read_str()
-    }
-}
-
-/// `bytes`: base64, decoded.
-impl<'a> ParseValue<'a> for Vec<u8> {
-    #[inline]
-    fn parse(c: &mut Cursor<'a>, _: u32) -> Result<Self, Error> {
-        c.read_bytes()
-    }
-}
-
-impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
-    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
-        c.begin_array(depth)?;
-        let mut out = Vec::new();
-        while c.next_element()? {
-            if out.capacity() == 0 {
-                // (`Vec` starts big elements, such as messages, at capacity 1 and doubles)
-                out.reserve(4);
+/// `parse_in` for a value read whole by `read` (scalars, strings, bytes).
+macro_rules! parse_by_reading {
+    ($($ty:ty => $read:ident),* $(,)?) => {$(
+        impl<'a> ParseValue<'a> for $ty {
+            #[inline]
+            fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, _: u32) -> Result<(), Error> {
+                *slot = c.$read()?;
+                Ok(())
             }
-            out.push(parse_field_value(c, depth + 1)?);
         }
-        Ok(out)
+    )*};
+}
+
+parse_by_reading! {
+    i32 => read_i32,
+    i64 => read_i64,
+    f64 => read_f64,
+    bool => read_bool,
+    Cow<'a, str> => read_str,
+    // `bytes`: base64, decoded.
+    Vec<u8> => read_bytes,
+}
+
+/// Elements are built in the vector's buffer: a default is pushed, then parsed in place.
+impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
+    fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        c.begin_array(depth)?;
+        while c.next_element()? {
+            if slot.capacity() == 0 {
+                // (`Vec` starts big elements, such as messages, at capacity 1 and doubles)
+                slot.reserve(4);
+            }
+            slot.push(T::default());
+            if let Some(element) = slot.last_mut() {
+                parse_nullable_in(element, c, depth + 1)?;
+            }
+        }
+        Ok(())
     }
 }
 
 impl<'a, T: ParseValue<'a>> ParseValue<'a> for Option<T> {
     #[inline]
-    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
-        T::parse(c, depth).map(Some)
+    fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        T::parse_in(slot.insert(T::default()), c, depth)
     }
 }
 
+/// In the box that `Default` allocated.
 impl<'a, T: ParseValue<'a>> ParseValue<'a> for Box<T> {
     #[inline]
-    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
-        T::parse(c, depth).map(Box::new)
+    fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        T::parse_in(slot, c, depth)
     }
 }
 
 /// Any JSON value, classified as serde_json classifies it.
 impl<'a> ParseValue<'a> for JsonValue<'a> {
-    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
-        match c.peek() {
-            b'n' => {
-                if c.eat_null() {
-                    Ok(JsonValue::Null)
-                } else {
-                    c.skip_value(depth).map(|()| JsonValue::Null)
-                }
+    #[inline]
+    fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        *slot = parse_json_value(c, depth)?;
+        Ok(())
+    }
+}
+
+fn parse_json_value<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<JsonValue<'a>, Error> {
+    match c.peek() {
+        b'n' => {
+            if c.eat_null() {
+                Ok(JsonValue::Null)
+            } else {
+                c.skip_value(depth).map(|()| JsonValue::Null)
             }
-            b't' | b'f' => c.read_bool().map(JsonValue::Bool),
-            b'"' => c.read_str().map(JsonValue::String),
-            b'[' => {
-                c.begin_array(depth)?;
-                let mut items = Vec::new();
-                while c.next_element()? {
-                    items.push(JsonValue::parse(c, depth + 1)?);
-                }
-                Ok(JsonValue::Array(items))
-            }
-            b'{' => {
-                c.begin_object(depth)?;
-                let mut members = Vec::new();
-                while let Some(key) = c.next_key()? {
-                    members.push((key, JsonValue::parse(c, depth + 1)?));
-                }
-                Ok(JsonValue::Object(members))
-            }
-            _ => c.read_number().map(JsonValue::Number),
         }
+        b't' | b'f' => c.read_bool().map(JsonValue::Bool),
+        b'"' => c.read_str().map(JsonValue::String),
+        b'[' => {
+            c.begin_array(depth)?;
+            let mut items = Vec::new();
+            while c.next_element()? {
+                items.push(parse_json_value(c, depth + 1)?);
+            }
+            Ok(JsonValue::Array(items))
+        }
+        b'{' => {
+            c.begin_object(depth)?;
+            let mut members = Vec::new();
+            while let Some(key) = c.next_key()? {
+                members.push((key, parse_json_value(c, depth + 1)?));
+            }
+            Ok(JsonValue::Object(members))
+        }
+        _ => c.read_number().map(JsonValue::Number),
     }
 }
