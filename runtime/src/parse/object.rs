@@ -304,14 +304,23 @@ fn parse_tagged<'a, T: ParseClass<'a>>(
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
 ) -> Result<T, Error> {
+    let name = type_name(c, depth)?;
+    T::parse_variant(name, c, depth, envelope)
+}
+
+/// The `@type` of the object the cursor is in (its `{` consumed, at nesting `depth`). When
+/// `@type` is the first key (TDLib's order) it is consumed, and the cursor is left after its
+/// value; otherwise it is found by looking ahead, and the cursor stays where it was (the field
+/// loop skips the `@type` key when it meets it).
+///
+/// Not generic and never inlined: one copy serves every class.
+#[inline(never)]
+fn type_name<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
     if c.eat_key(b"\"@type\":") {
-        let name = c.read_str()?;
-        return T::parse_variant(name, c, depth, envelope);
+        return c.read_str();
     }
-    // `@type` is not first: look ahead for it, then parse the members from the start; the
-    // field loop skips the `@type` key when it meets it.
     match c.find_type_tag(depth)? {
-        Some(name) => T::parse_variant(name, c, depth, envelope),
+        Some(name) => Ok(name),
         None => Err(missing_type(c)),
     }
 }
