@@ -17,8 +17,9 @@
 //!   the answer with that `N` and this client's `@client_id`; everything else received meanwhile
 //!   (updates, other answers, answers of other clients of the process: `td_receive` is
 //!   process-wide) is parsed as the schema's `Object`, made owned, and queued for
-//!   [`Client::receive`]. An answer to one of this client's requests keeps its bytes too, so
-//!   that a later `wait_for` parses it as the request's result type.
+//!   [`Client::receive`]. An answer to one of this client's requests is queued as its bytes
+//!   instead, and parsed once, when it is taken: as the request's result type by a later
+//!   `wait_for`, as `Object` by `receive`.
 //! - **Borrowing**: `receive`, `call`, `wait_for` and `execute` return values that borrow TDLib's
 //!   thread-local answer buffer, which the next `td_receive`/`td_execute` overwrites. They
 //!   therefore borrow the client mutably: the borrow checker rejects the next call while a result
@@ -90,12 +91,14 @@ use crate::tdjson::{TdJson, TdJsonError};
 /// What [`Client::receive`] yields: the schema's `Object` with `@extra` and `@client_id`.
 pub type ReceivedObject<'a, S> = Received<'a, <S as Schema>::Object<'a>>;
 
-/// An answer received while waiting for another one, kept (owned) for [`Client::receive`].
-struct Queued<S: Schema> {
-    received: Result<Received<'static, S::Object<'static>>, PointerError>,
-    /// For an answer to one of this client's requests (it carries `@extra`), its bytes with
-    /// the NUL, so that [`Client::wait_for`] can parse them as the request's result type.
-    answer: Option<(u64, Vec<u8>)>,
+/// An answer received while waiting for another one, kept for [`Client::receive`].
+enum Queued<S: Schema> {
+    /// Parsed as the schema's `Object` and made owned.
+    Parsed(Result<Received<'static, S::Object<'static>>, PointerError>),
+    /// An answer to one of this client's requests (its `@extra` and our `@client_id`): its
+    /// bytes with the NUL, parsed when taken, as the request's result type by
+    /// [`Client::wait_for`] or as `Object` by [`Client::receive`].
+    Answer { extra: u64, bytes: Vec<u8> },
 }
 
 /// The start of what TDLib sends when an instance has closed.
@@ -110,7 +113,7 @@ pub struct Client<S: Schema> {
     next_extra: u64,
     /// The request being sent (JSON + NUL), reused.
     request: Vec<u8>,
-    /// A queued answer's bytes, parsed in place by [`Client::wait_for`].
+    /// The bytes of a queued answer being parsed (what the returned value borrows).
     scratch: Vec<u8>,
     queue: VecDeque<Queued<S>>,
     _schema: PhantomData<fn() -> S>,
@@ -251,12 +254,19 @@ impl<S: Schema> Client<S> {
         &mut self,
         timeout: Duration,
     ) -> Option<Result<ReceivedObject<'_, S>, PointerError>> {
-        if let Some(queued) = self.queue.pop_front() {
-            return Some(queued.received.map(|r| Received {
-                object: S::shorten(r.object),
-                extra: r.extra,
-                client_id: r.client_id,
-            }));
+        match self.queue.pop_front() {
+            Some(Queued::Parsed(received)) => {
+                return Some(received.map(|r| Received {
+                    object: S::shorten(r.object),
+                    extra: r.extra,
+                    client_id: r.client_id,
+                }));
+            }
+            Some(Queued::Answer { bytes, .. }) => {
+                self.scratch = bytes;
+                return Some(Cursor::from_bytes_with_nul(&self.scratch).and_then(parse_received));
+            }
+            None => {}
         }
         let answer = self.td.receive(timeout.as_secs_f64())?;
         Some(parse_received(Cursor::from_cstr(answer)))
@@ -296,15 +306,11 @@ impl<S: Schema> Client<S> {
         let queued = self
             .queue
             .iter()
-            .position(|item| matches!(item.answer, Some((extra, _)) if extra == id));
-        if let Some(Some(Queued {
-            answer: Some((_, bytes)),
-            ..
-        })) = queued.map(|index| self.queue.remove(index))
-        {
+            .position(|item| matches!(item, Queued::Answer { extra, .. } if *extra == id))
+            .and_then(|index| self.queue.remove(index));
+        if let Some(Queued::Answer { bytes, .. }) = queued {
             self.scratch = bytes;
-            let cursor = Cursor::from_bytes_with_nul(&self.scratch)?;
-            return parse_response::<F>(cursor);
+            return parse_response::<F>(Cursor::from_bytes_with_nul(&self.scratch)?);
         }
         let answer = self.receive_answer(id, timeout).ok_or(CallError::Timeout)?;
         parse_response::<F>(Cursor::from_cstr(answer))
@@ -354,15 +360,16 @@ impl<S: Schema> Client<S> {
     }
 }
 
-/// An answer parsed as the schema's `Object` and made owned; its bytes too when it answers a
-/// request of client `client_id` (`tail` is the answer's [`response_tail`]).
+/// An answer to queue: its bytes when it answers a request of client `client_id` (`tail` is
+/// the answer's [`response_tail`]), else parsed as the schema's `Object` and made owned.
 fn queue_item<S: Schema>(answer: &CStr, tail: ResponseTail, client_id: i32) -> Queued<S> {
-    Queued {
-        received: parse_received::<S::Object<'_>>(Cursor::from_cstr(answer))
-            .map(IntoStatic::into_static),
-        answer: tail
-            .extra
-            .filter(|_| tail.client_id == Some(client_id))
-            .map(|extra| (extra, answer.to_bytes_with_nul().to_vec())),
+    match tail.extra {
+        Some(extra) if tail.client_id == Some(client_id) => Queued::Answer {
+            extra,
+            bytes: answer.to_bytes_with_nul().to_vec(),
+        },
+        _ => Queued::Parsed(
+            parse_received::<S::Object<'_>>(Cursor::from_cstr(answer)).map(IntoStatic::into_static),
+        ),
     }
 }
