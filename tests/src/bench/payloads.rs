@@ -1,7 +1,8 @@
 //! The bench's payloads: the named single payloads (`corpus/named/<name>.json`), the streams
-//! (`corpus/synthetic.jsonl`, `corpus/tdjson-1.8.65.jsonl`) and `large_stream` (corpus lines
-//! repeated past the last-level cache). Every document gets its own NUL-terminated buffer,
-//! prepared before any timing.
+//! (`corpus/synthetic.jsonl`, `corpus/tdjson-1.8.65.jsonl`), `synthetic_repeated` (each
+//! synthetic line several times in a row) and `large_stream` (corpus lines repeated past the
+//! last-level cache). Every document gets its own NUL-terminated buffer, prepared before any
+//! timing.
 
 use std::path::Path;
 
@@ -161,6 +162,25 @@ pub fn large_stream(sources: &[&Doc], target: usize, source: String) -> Payload 
         name: "large_stream",
         source,
         docs,
+        notes: Vec::new(),
+        fallback: false,
+    }
+}
+
+/// `synthetic_repeated`: each document of `stream` `times` times in a row, each copy in its own
+/// buffer. The same bytes and the same cold data as the stream, but each constructor's code,
+/// tables and branch history are warm after the first copy: the difference from the stream is
+/// what the variety of a real stream costs.
+pub fn repeated(name: &'static str, stream: &Payload, times: usize) -> Payload {
+    Payload {
+        name,
+        source: format!("{}, each line {times} times in a row", stream.source),
+        docs: stream
+            .docs
+            .iter()
+            .flat_map(|d| std::iter::repeat_n(d.text(), times))
+            .map(Doc::new)
+            .collect(),
         notes: Vec::new(),
         fallback: false,
     }

@@ -10,11 +10,14 @@
 //! target/release/bench --svg docs/bench-chart.svg
 //! target/release/bench --payload messages50 --rounds 31
 //! target/release/bench --loop pointer messages50 20   # only parse, for `perf record`
+//! target/release/bench --loop pointer synthetic_stream 20x   # 20 passes, for cachegrind
 //! ```
 //!
 //! Payloads: `corpus/named/<name>.json` (one document each), `synthetic_stream` (the lines of
-//! `corpus/synthetic.jsonl`), `tdjson_stream` (`corpus/tdjson-1.8.65.jsonl`) and `large_stream`
-//! (the stream lines repeated to ≥ 256 MiB; 32 MiB with `--quick`). Each document has its own
+//! `corpus/synthetic.jsonl`), `tdjson_stream` (`corpus/tdjson-1.8.65.jsonl`),
+//! `synthetic_repeated` (each synthetic line 16 times in a row: the same documents with each
+//! constructor's code warm, to show what a stream's variety costs) and `large_stream` (the two
+//! streams' lines repeated to ≥ 256 MiB; 32 MiB with `--quick`). Each document has its own
 //! NUL-terminated buffer, built before timing. Before timing, every typed contender's result is
 //! compared with the pointer parser's; documents a contender rejects are reported and excluded
 //! (a single payload skips that contender; a stream drops the document for every contender).
@@ -31,8 +34,38 @@ use bench::measure::{self, Config};
 use bench::payloads::{self, Doc, Payload};
 use bench::report::{EscapeCheck, PayloadInfo, Run, Table};
 
+/// How many times in a row `synthetic_repeated` has each synthetic line.
+const REPEATS: usize = 16;
+
 #[global_allocator]
 static GLOBAL: bench::alloc::Counting = bench::alloc::Counting;
+
+/// How long `--loop` runs: `5` is five seconds, `20x` twenty passes over the payload (a fixed
+/// amount of work, for instruction counts: `valgrind --tool=cachegrind`).
+#[derive(Debug, Clone, Copy)]
+enum Limit {
+    Seconds(f64),
+    Passes(u64),
+}
+
+impl std::str::FromStr for Limit {
+    type Err = std::num::ParseFloatError;
+    fn from_str(s: &str) -> Result<Limit, Self::Err> {
+        match s.strip_suffix('x').map(str::parse::<u64>) {
+            Some(Ok(n)) => Ok(Limit::Passes(n)),
+            _ => s.parse().map(Limit::Seconds),
+        }
+    }
+}
+
+impl Limit {
+    fn reached(self, start: Instant, passes: u64) -> bool {
+        match self {
+            Limit::Seconds(s) => start.elapsed().as_secs_f64() >= s,
+            Limit::Passes(n) => passes >= n,
+        }
+    }
+}
 
 struct Args {
     quick: bool,
@@ -42,14 +75,14 @@ struct Args {
     rounds: Option<usize>,
     batch_ms: Option<u64>,
     large_mib: Option<usize>,
-    looping: Option<(String, String, f64)>,
+    looping: Option<(String, String, Limit)>,
     per_doc: Option<(String, String)>,
 }
 
 fn usage() -> ExitCode {
     eprintln!(
         "usage: bench [--quick] [--json] [--svg FILE] [--payload NAME]... [--rounds N] \
-         [--batch-ms N] [--large-mib N] | bench --loop CONTENDER PAYLOAD SECONDS | \
+         [--batch-ms N] [--large-mib N] | bench --loop CONTENDER PAYLOAD SECONDS|PASSESx | \
          bench --per-doc CONTENDER PAYLOAD"
     );
     ExitCode::from(2)
@@ -453,22 +486,36 @@ fn main() -> ExitCode {
         } else {
             None
         };
+    let repeated = streams
+        .iter()
+        .find(|p| p.name == "synthetic_stream")
+        .filter(|_| {
+            wanted("synthetic_repeated")
+                || args
+                    .looping
+                    .as_ref()
+                    .is_some_and(|l| l.1 == "synthetic_repeated")
+        })
+        .map(|p| payloads::repeated("synthetic_repeated", p, REPEATS));
     let mut all: Vec<(&Payload, &[(Kind, String)])> = singles
         .iter()
         .map(|(p, s)| (p, s.as_slice()))
         .chain(streams.iter().map(|p| (p, &[][..])))
         .collect();
+    if let Some(p) = &repeated {
+        all.push((p, &[]));
+    }
     if let Some(p) = &large {
         all.push((p, &[]));
     }
 
-    if let Some((kind, payload, seconds)) = &args.looping {
+    if let Some((kind, payload, limit)) = &args.looping {
         let Some((k, p)) = find_target(&all, kind, payload) else {
             return ExitCode::from(2);
         };
         let mut s = Scratch::default();
         let (start, mut passes) = (Instant::now(), 0u64);
-        while start.elapsed().as_secs_f64() < *seconds {
+        while !limit.reached(start, passes) {
             std::hint::black_box(k.pass(&p.docs, &mut s));
             passes += 1;
         }
