@@ -60,9 +60,14 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
         }
         _ => quote!(match index { #(#arms)* }),
     };
+    // `#[inline]`: `parse_field` is called only by the runtime's `FieldSink::parse_field_at`,
+    // the entry of the field loop's `dyn` call; inlined there it is one function per
+    // constructor instead of a 5-byte trampoline that jumps to it elsewhere in the binary (one
+    // more cold cache line per object in a stream of many types, docs/BENCHMARKS.md).
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
             const KEYS: &'static [&'static [u8]] = &[#(#keys),*];
+            #[inline]
             fn parse_field(&mut self, index: usize, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
                 #body
             }

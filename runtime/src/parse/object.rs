@@ -163,28 +163,31 @@ fn next_field<'a>(
 /// frame, not in the dispatch's, so a dispatch over thousands of constructors keeps a small
 /// frame even without optimisation (typed recursion goes through it at every level).
 ///
-/// `wrap` is a function pointer, not a generic closure, so that each arm of the generated
-/// `match` is a plain call that type-checks cheaply (see docs/COMPILE_COST.md).
+/// `wrap` is the variant's constructor function (`Self::Variant`, a function item: the arm stays
+/// a plain call without a closure, cheap to type-check, docs/COMPILE_COST.md). It is a generic
+/// parameter, not a function pointer, so that it is inlined here: through a pointer, every
+/// object made one more call, to a small function of its own elsewhere in the binary, which a
+/// stream of many types finds cold each time (docs/BENCHMARKS.md, "variety").
 ///
 /// Never inlined, in release too: inlined, every arm's result took its own stack slot in the
 /// dispatch, a 72 KB frame for `Object` that was probed page by page on every call.
 #[inline(never)]
-pub fn parse_as<'a, T: ParseValue<'a>, O>(
+pub fn parse_as<'a, T: ParseValue<'a>, O, W: FnOnce(T) -> O>(
     c: &mut Cursor<'a>,
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
-    wrap: fn(T) -> O,
+    wrap: W,
 ) -> Result<O, Error> {
     parse_rest(c, depth, envelope).map(wrap)
 }
 
 /// [`parse_as`] for a variant that holds its constructor boxed.
 #[inline(never)]
-pub fn parse_boxed_as<'a, T: ParseValue<'a>, O>(
+pub fn parse_boxed_as<'a, T: ParseValue<'a>, O, W: FnOnce(Box<T>) -> O>(
     c: &mut Cursor<'a>,
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
-    wrap: fn(Box<T>) -> O,
+    wrap: W,
 ) -> Result<O, Error> {
     let mut out = Box::<T>::default();
     parse_fields(c, depth, envelope, T::KEYS, &mut *out)?;
@@ -197,14 +200,14 @@ pub fn parse_boxed_as<'a, T: ParseValue<'a>, O>(
 /// the caller's, instead of a class value in a stack slot of its own in `Object`'s dispatch
 /// (for td_api a frame over 4 KB, probed and copied from on every call).
 #[inline(never)]
-pub fn parse_class_as<'a, C, O>(
+pub fn parse_class_as<'a, C, O, W: FnOnce(C) -> O>(
     local: Option<usize>,
     name: Cow<'a, str>,
     c: &mut Cursor<'a>,
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
     parse_index: ClassIndexParser<'a, C>,
-    wrap: fn(C) -> O,
+    wrap: W,
 ) -> Result<O, Error> {
     parse_index(local, name, c, depth, envelope).map(wrap)
 }
@@ -219,12 +222,12 @@ pub type ClassIndexParser<'a, C> = fn(
 ) -> Result<C, Error>;
 
 /// The `Unknown` arm of a generated `parse_variant` (see [`parse_as`]).
-pub fn parse_unknown_as<'a, O>(
+pub fn parse_unknown_as<'a, O, W: FnOnce(UnknownObject<'a>) -> O>(
     name: Cow<'a, str>,
     c: &mut Cursor<'a>,
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
-    wrap: fn(UnknownObject<'a>) -> O,
+    wrap: W,
 ) -> Result<O, Error> {
     parse_unknown(name, c, depth, envelope).map(wrap)
 }

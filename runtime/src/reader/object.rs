@@ -105,22 +105,22 @@ pub fn read_rest<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
 
 /// One arm of a generated `read_index`: the rest of constructor `T`'s object, wrapped by
 /// `wrap` into the class. As `parse::parse_as`: the constructor's value lives in this frame,
-/// not in the dispatch's, and `wrap` is a function pointer.
+/// not in the dispatch's, and `wrap` (`Self::Variant`) is a generic parameter, inlined here.
 #[inline(never)]
-pub fn read_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O>(
+pub fn read_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O, W: FnOnce(T) -> O>(
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
-    wrap: fn(T) -> O,
+    wrap: W,
 ) -> Result<O, A::Error> {
     read_rest(map, envelope).map(wrap)
 }
 
 /// [`read_as`] for a variant that holds its constructor boxed.
 #[inline(never)]
-pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O>(
+pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O, W: FnOnce(Box<T>) -> O>(
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
-    wrap: fn(Box<T>) -> O,
+    wrap: W,
 ) -> Result<O, A::Error> {
     read_rest(map, envelope).map(|value| wrap(Box::new(value)))
 }
@@ -128,13 +128,13 @@ pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O>(
 /// One arm of `Object`'s dispatch for a class (see `parse::parse_class_as`): the class's
 /// `read_index`, wrapped into `Object`, out of line.
 #[inline(never)]
-pub fn read_class_as<'de, A: MapAccess<'de>, C, O>(
+pub fn read_class_as<'de, A: MapAccess<'de>, C, O, W: FnOnce(C) -> O>(
     local: Option<usize>,
     name: Cow<'de, str>,
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
     read_index: ClassIndexReader<'de, A, C>,
-    wrap: fn(C) -> O,
+    wrap: W,
 ) -> Result<O, A::Error> {
     read_index(local, name, map, envelope).map(wrap)
 }
@@ -148,11 +148,11 @@ pub type ClassIndexReader<'de, A, C> = fn(
 ) -> Result<C, <A as MapAccess<'de>>::Error>;
 
 /// The `Unknown` arm of a generated `read_variant` (see [`read_as`]).
-pub fn read_unknown_as<'de, A: MapAccess<'de>, O>(
+pub fn read_unknown_as<'de, A: MapAccess<'de>, O, W: FnOnce(UnknownObject<'de>) -> O>(
     name: Cow<'de, str>,
     map: &mut A,
     envelope: Option<&mut Envelope<'de>>,
-    wrap: fn(UnknownObject<'de>) -> O,
+    wrap: W,
 ) -> Result<O, A::Error> {
     read_unknown(name, map, envelope).map(wrap)
 }
