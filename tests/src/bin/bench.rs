@@ -10,7 +10,7 @@
 //! target/release/bench --svg docs/bench-chart.svg
 //! target/release/bench --payload messages50 --rounds 31
 //! target/release/bench --loop pointer messages50 20   # only parse, for `perf record`
-//! target/release/bench --loop pointer synthetic_stream 20x   # 20 passes, for cachegrind
+//! target/release/bench --loop pointer synthetic_stream 20x   # 20 passes, for callgrind
 //! ```
 //!
 //! Payloads: `corpus/named/<name>.json` (one document each), `synthetic_stream` (the lines of
@@ -41,7 +41,7 @@ const REPEATS: usize = 16;
 static GLOBAL: bench::alloc::Counting = bench::alloc::Counting;
 
 /// How long `--loop` runs: `5` is five seconds, `20x` twenty passes over the payload (a fixed
-/// amount of work, for instruction counts: `valgrind --tool=cachegrind`).
+/// amount of work, for instruction and cache-miss counts: `valgrind --tool=callgrind`).
 #[derive(Debug, Clone, Copy)]
 enum Limit {
     Seconds(f64),
