@@ -6,6 +6,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/install-tdlib.sh
 
+# One build of everything, as from a fresh clone: incremental state would only take disk (4 GB
+# of target/, most of it for the generated crates and the test binaries that link them) and
+# time. `cargo test` run by hand keeps cargo's default.
+export CARGO_INCREMENTAL=${CARGO_INCREMENTAL:-0}
+
 # Tests that need libtdjson fail (instead of skipping) when it cannot be found.
 export TLGEN_REQUIRE_TDJSON=1
 
