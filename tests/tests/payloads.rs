@@ -1317,6 +1317,65 @@ fn duplicate_keys_first_wins() {
     assert!(matches!(&r.object, Object::TestVectorInt(v) if v.value == [1, 2]));
 }
 
+/// Fields out of declaration order, absent, repeated and unknown, around the in-order fast
+/// path of the pointer parser (each constructor reads its fields in declaration order, then
+/// hands what is left to the shared loop).
+#[test]
+fn fields_out_of_declaration_order() {
+    let check = |payload: &str, expected: (f64, f64, f64)| {
+        let r = accept(payload);
+        let l = location(&r);
+        assert_eq!(
+            (l.latitude, l.longitude, l.horizontal_accuracy),
+            expected,
+            "{payload}"
+        );
+    };
+    check(
+        r#"{"@type":"location","horizontal_accuracy":3.0,"longitude":2.0,"latitude":1.0}"#,
+        (1.0, 2.0, 3.0),
+    );
+    check(
+        r#"{"@type":"location","latitude":1.0,"horizontal_accuracy":3.0,"longitude":2.0}"#,
+        (1.0, 2.0, 3.0),
+    );
+    // the middle field absent, then the last one in order
+    check(
+        r#"{"@type":"location","latitude":1.0,"horizontal_accuracy":3.0}"#,
+        (1.0, 0.0, 3.0),
+    );
+    // an unknown key between two fields, then repeats after the in-order pass: the first
+    // occurrence wins, a `null` one too (the field keeps its default)
+    check(
+        r#"{"@type":"location","latitude":1.0,"new_field":[1,{"a":2}],"longitude":null,"horizontal_accuracy":3.0,"longitude":4.0,"latitude":5.0}"#,
+        (1.0, 0.0, 3.0),
+    );
+    check(
+        r#"{"@type":"location","latitude":1.0,"new_field":[1,{"a":2}],"horizontal_accuracy":3.0,"longitude":4.0,"latitude":5.0}"#,
+        (1.0, 4.0, 3.0),
+    );
+    // `@type` last: every field is read by the fast path, `@type` skipped by the loop
+    check(
+        r#"{"latitude":1.0,"longitude":2.0,"horizontal_accuracy":3.0,"@type":"location"}"#,
+        (1.0, 2.0, 3.0),
+    );
+    // a repeated key within the in-order pass: the first one wins
+    check(
+        r#"{"@type":"location","latitude":1.0,"latitude":9.0,"longitude":2.0}"#,
+        (1.0, 2.0, 0.0),
+    );
+    // an error after the in-order pass names the byte where `,` or `}` was expected
+    let payload = r#"{"@type":"location","latitude":1.0 "longitude":2.0}"#;
+    reject(payload);
+    let buffer = NulTerminated::from(payload);
+    let err = td::parse_received(buffer.cursor()).unwrap_err();
+    assert_eq!(
+        err.offset(),
+        payload.find(" \"longitude").unwrap() + 1,
+        "{err}"
+    );
+}
+
 #[test]
 fn duplicate_key_with_null_first() {
     // TDLib's `extract_field` takes the first occurrence, and `null` there means the default.
