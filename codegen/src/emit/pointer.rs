@@ -1,6 +1,5 @@
-//! Emits the pointer parsers: per constructor its fields read in declaration order
-//! (`parse_members`, straight-line), a key table and a `match` on the field index for the
-//! shared loop that takes whatever is out of that order, per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index
+//! Emits the pointer parsers: per constructor a key table and a `match` on the field index,
+//! per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index
 //! (`emit::dispatch`). The loops, the expected-key fast path, duplicates, skipping and the
 //! envelope live in `tlgen_runtime::parse`.
 
@@ -61,15 +60,6 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
         }
         _ => quote!(match index { #(#arms)* }),
     };
-    // The fields in declaration order, straight-line (TDLib writes them in that order, leaving
-    // out null ones): each step a direct call that reads the field if its key is next, no
-    // index `match` and no `dyn` call, which in a stream of many types are indirect branches
-    // met cold (docs/BENCHMARKS.md). What is left over goes through the shared loop.
-    let steps = s.fields.iter().map(|f| {
-        let field = ident(&f.rust_name);
-        let key = Literal::byte_string(format!("\"{}\":", f.tl_name).as_bytes());
-        quote!(m.field(&mut self.#field, #key)?;)
-    });
     // `#[inline]`: `parse_field` is called only by the runtime's `FieldSink::parse_field_at`,
     // the entry of the field loop's `dyn` call; inlined there it is one function per
     // constructor instead of a 5-byte trampoline that jumps to it elsewhere in the binary (one
@@ -77,11 +67,6 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
             const KEYS: &'static [&'static [u8]] = &[#(#keys),*];
-            fn parse_members(&mut self, c: &mut #rt::pointer::Cursor<'a>, depth: u32, envelope: ::core::option::Option<&mut #rt::parse::Envelope<'a>>) -> ::core::result::Result<(), #rt::pointer::Error> {
-                let mut m = #rt::parse::Members::begin(c, depth)?;
-                #(#steps)*
-                m.end(envelope, self)
-            }
             #[inline]
             fn parse_field(&mut self, index: usize, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
                 #body

@@ -5,17 +5,12 @@
 //! count for every `{` and `[`), so that both parsers accept the same documents and build equal
 //! values.
 //!
-//! Fields are read in two stages. First each generated constructor's
-//! [`ParseValue::parse_members`] walks its fields in declaration order, straight-line: one
-//! [`Members::field`] step per field, which reads the field when its key (`"name":`, as TDLib
-//! writes it) comes next and otherwise leaves it (TDLib writes fields in schema order and
-//! leaves out null ones). Then [`Members::end`] expects the object's `}`; anything else (a field out of
-//! order, a repeated or unknown key, the envelope) goes to the shared field loop
-//! ([`parse_fields`], one non-generic loop for every constructor, through each constructor's
-//! `match` from field index to field), which first tries the key that should come next, and
-//! otherwise finds the key by length and exact compare. Values are built in place
-//! ([`ParseValue::parse_in`]): a constructor is parsed inside its parent's field, its vector's
-//! buffer or its box, not moved there afterwards. Class
+//! Field dispatch is data-driven: each generated constructor lists its keys as TDLib writes
+//! them (`"name":`) in declaration order and a `match` from field index to field;
+//! [`parse_fields`], one non-generic loop for every constructor, first tries the key that should
+//! come next (TDLib writes fields in schema order), and otherwise finds the key by length and
+//! exact compare. Values are built in place ([`ParseValue::parse_in`]): a constructor is parsed
+//! inside its parent's field, its vector's buffer or its box, not moved there afterwards. Class
 //! dispatch goes through each class's [`TypeTable`](crate::type_table::TypeTable) (CRC32 of the
 //! `@type` name, then an exact compare) and a generated `match` on the index.
 
@@ -23,9 +18,9 @@ mod object;
 mod value;
 
 pub use object::{
-    ClassIndexParser, Envelope, FieldSink, Member, Members, ParseClass, begin_members, member,
-    parse_as, parse_boxed_as, parse_class, parse_class_as, parse_class_in, parse_fields,
-    parse_received, parse_rest, parse_struct_in, parse_unknown, parse_unknown_as,
+    ClassIndexParser, Envelope, FieldSink, ParseClass, parse_as, parse_boxed_as, parse_class,
+    parse_class_as, parse_class_in, parse_fields, parse_received, parse_rest, parse_struct_in,
+    parse_unknown, parse_unknown_as,
 };
 pub use value::{ParseValue, parse_field_value, parse_into};
 

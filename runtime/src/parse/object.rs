@@ -85,7 +85,7 @@ pub fn parse_rest<'a, T: ParseValue<'a>>(
     envelope: Option<&mut Envelope<'a>>,
 ) -> Result<T, Error> {
     let mut out = T::default();
-    T::parse_members(&mut out, c, depth, envelope)?;
+    parse_fields(c, depth, envelope, T::KEYS, &mut out)?;
     Ok(out)
 }
 
@@ -98,136 +98,16 @@ pub fn parse_rest<'a, T: ParseValue<'a>>(
 pub fn parse_fields<'a>(
     c: &mut Cursor<'a>,
     depth: u32,
-    envelope: Option<&mut Envelope<'a>>,
-    keys: &[&[u8]],
-    out: &mut dyn FieldSink<'a>,
-) -> Result<(), Error> {
-    begin_members(c, depth)?;
-    fields_from(0, 0, c, depth, envelope, keys, out)
-}
-
-/// The start of a constructor's members: its `"@type"` first, as TDLib writes it, whose value
-/// a single-constructor object ignores (skipped, validated).
-#[inline]
-pub fn begin_members(c: &mut Cursor<'_>, depth: u32) -> Result<(), Error> {
-    if c.eat_key(b"\"@type\":") {
-        c.skip_value(depth + 1)?;
-    }
-    Ok(())
-}
-
-/// What [`member`] found at the cursor.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Member {
-    /// The expected key; a value other than `null` follows.
-    Value,
-    /// The expected key and a `null` (consumed): the field keeps its default.
-    Null,
-    /// Something else (another key, the object's end, an error to report): nothing consumed.
-    Other,
-}
-
-/// Whether the next member of the object is `key` (a `"name":` pattern), and with it a `null`.
-/// Not generic and never inlined: one copy serves every field of every constructor whose
-/// value is not read whole (see [`ParseValue::parse_member`]).
-#[inline(never)]
-pub fn member(c: &mut Cursor<'_>, key: &[u8]) -> Member {
-    next_member(c, key)
-}
-
-/// [`member`], inlined (into the out-of-line [`ParseValue::parse_member`] of each type read
-/// whole).
-#[inline(always)]
-pub(super) fn next_member(c: &mut Cursor<'_>, key: &[u8]) -> Member {
-    if !c.eat_key_bytes(key) {
-        Member::Other
-    } else if c.eat_null() {
-        Member::Null
-    } else {
-        Member::Value
-    }
-}
-
-/// The state of a generated [`ParseValue::parse_members`], which reads a constructor's fields
-/// in declaration order, straight-line, one [`field`](Self::field) step per field, then calls
-/// [`end`](Self::end).
-pub struct Members<'c, 'a> {
-    pub(super) c: &'c mut Cursor<'a>,
-    /// The object's nesting level.
-    pub(super) depth: u32,
-    /// The index of the next step's field.
-    index: u32,
-    /// Bit `i` set: field `i` was read.
-    seen: u64,
-}
-
-impl<'c, 'a> Members<'c, 'a> {
-    /// Starts the members of an object (its `{` consumed, at nesting `depth`): its `@type`
-    /// first, if there ([`begin_members`]).
-    #[inline]
-    pub fn begin(c: &'c mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
-        begin_members(c, depth)?;
-        Ok(Self {
-            c,
-            depth,
-            index: 0,
-            seen: 0,
-        })
-    }
-
-    /// The step for the next field in declaration order: when the next member is its `key`
-    /// (a `"name":` pattern), parses the value into `slot`; otherwise consumes nothing (the
-    /// field is absent, or comes later, out of order). See [`ParseValue::parse_member`].
-    #[inline(always)]
-    pub fn field<T: ParseValue<'a>>(&mut self, slot: &mut T, key: &[u8]) -> Result<(), Error> {
-        T::parse_member(slot, key, self)
-    }
-
-    /// Records the outcome of a step: whether its field was read.
-    #[inline(always)]
-    pub(super) fn step(&mut self, read: bool) {
-        if read {
-            self.seen |= 1u64.checked_shl(self.index).unwrap_or(0);
-        }
-        self.index += 1;
-    }
-
-    /// After the last step: usually only the object's `}` is left; any other member (a field
-    /// out of order, a repeated or unknown key, the envelope's) goes through the shared field
-    /// loop.
-    #[inline]
-    pub fn end<T: ParseValue<'a>>(
-        self,
-        envelope: Option<&mut Envelope<'a>>,
-        out: &mut T,
-    ) -> Result<(), Error> {
-        if self.c.eat_object_end() {
-            return Ok(());
-        }
-        fields_from(
-            self.seen,
-            T::KEYS.len(),
-            self.c,
-            self.depth,
-            envelope,
-            T::KEYS,
-            out,
-        )
-    }
-}
-
-/// [`parse_fields`] after `@type`: `seen` has bit `i` set for each field already read, and
-/// `expected` is the index of the key expected next (`keys.len()` for none).
-#[inline(never)]
-fn fields_from<'a>(
-    mut seen: u64,
-    mut expected: usize,
-    c: &mut Cursor<'a>,
-    depth: u32,
     mut envelope: Option<&mut Envelope<'a>>,
     keys: &[&[u8]],
     out: &mut dyn FieldSink<'a>,
 ) -> Result<(), Error> {
+    let mut seen = 0u64;
+    let mut expected = 0;
+    // `@type` first, as TDLib writes it: a single-constructor object ignores its value.
+    if c.eat_key(b"\"@type\":") {
+        c.skip_value(depth + 1)?;
+    }
     loop {
         let index = match keys.get(expected) {
             Some(pattern) if c.eat_key_bytes(pattern) => expected,
@@ -310,8 +190,7 @@ pub fn parse_boxed_as<'a, T: ParseValue<'a>, O, W: FnOnce(Box<T>) -> O>(
     wrap: W,
 ) -> Result<O, Error> {
     let mut out = Box::<T>::default();
-    // (`T::`: a `Box<T>` is a `ParseValue` too, with the default members of a value)
-    T::parse_members(&mut out, c, depth, envelope)?;
+    parse_fields(c, depth, envelope, T::KEYS, &mut *out)?;
     Ok(wrap(out))
 }
 
@@ -390,7 +269,7 @@ pub fn parse_struct_in<'a, T: ParseValue<'a>>(
     depth: u32,
 ) -> Result<(), Error> {
     c.begin_object(depth)?;
-    T::parse_members(slot, c, depth, None)
+    parse_fields(c, depth, None, T::KEYS, slot)
 }
 
 /// A class (several constructors) or the top-level `Object`. Implemented by generated code.

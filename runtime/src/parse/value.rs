@@ -3,9 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::object::{
-    Envelope, Member, Members, member, next_member, parse_fields, parse_struct_in,
-};
+use super::object::parse_struct_in;
 use crate::element::Element;
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error};
@@ -37,39 +35,6 @@ pub trait ParseValue<'a>: Sized + Default {
         let mut value = Self::default();
         Self::parse_in(&mut value, c, depth)?;
         Ok(value)
-    }
-
-    /// Parses the members of a constructor's object (its `{` consumed, at nesting `depth`) into
-    /// `self`, whose fields hold their defaults. The default is the shared field loop
-    /// ([`parse_fields`]); a generated constructor first reads its fields in declaration order,
-    /// straight-line, one [`Members::field`] step per field, then ends with [`Members::end`].
-    #[inline]
-    fn parse_members(
-        &mut self,
-        c: &mut Cursor<'a>,
-        depth: u32,
-        envelope: Option<&mut Envelope<'a>>,
-    ) -> Result<(), Error> {
-        parse_fields(c, depth, envelope, Self::KEYS, self)
-    }
-
-    /// One step of a generated `parse_members` ([`Members::field`]): when the next member of
-    /// the object is `key`, parses its value into `slot`, else consumes nothing. Inlined into
-    /// the step, except for the values read whole (scalars, strings, bytes): there one shared
-    /// copy per type does the key compare and the read, and a step is a single call.
-    /// (`#[inline(never)]` for every type was measured and not kept: docs/BENCHMARKS.md.)
-    #[inline(always)]
-    fn parse_member(slot: &mut Self, key: &[u8], m: &mut Members<'_, 'a>) -> Result<(), Error> {
-        let read = match member(m.c, key) {
-            Member::Value => {
-                Self::parse_in(slot, m.c, m.depth + 1)?;
-                true
-            }
-            Member::Null => true,
-            Member::Other => false,
-        };
-        m.step(read);
-        Ok(())
     }
 
     /// Parses the (non-null) value of field `index` (of [`KEYS`](Self::KEYS)) at nesting
@@ -108,10 +73,8 @@ fn parse_nullable_in<'a, T: ParseValue<'a>>(
 
 /// Parses the (non-null) value at the cursor into `slot` (holding its default): one arm of a
 /// generated `parse_field`, a plain call with no `?` of its own (cheaper for rustc to check).
-/// Never inlined: the arms serve only what comes out of declaration order (the fields in
-/// order go through [`ParseValue::parse_member`]), so each arm is one call to a copy shared
-/// by every field of its type, not the value's parser inlined.
-#[inline(never)]
+/// (`#[inline(always)]` was measured and not kept: docs/BENCHMARKS.md.)
+#[inline]
 pub fn parse_into<'a, T: ParseValue<'a>>(
     slot: &mut T,
     c: &mut Cursor<'a>,
@@ -133,24 +96,6 @@ macro_rules! parse_by_reading {
             #[inline(never)]
             fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, _: u32) -> Result<(), Error> {
                 *slot = c.$read()?;
-                Ok(())
-            }
-
-            #[inline(never)]
-            fn parse_member(
-                slot: &mut Self,
-                key: &[u8],
-                m: &mut Members<'_, 'a>,
-            ) -> Result<(), Error> {
-                let read = match next_member(m.c, key) {
-                    Member::Value => {
-                        *slot = m.c.$read()?;
-                        true
-                    }
-                    Member::Null => true,
-                    Member::Other => false,
-                };
-                m.step(read);
                 Ok(())
             }
         }
