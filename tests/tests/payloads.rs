@@ -1317,9 +1317,9 @@ fn duplicate_keys_first_wins() {
     assert!(matches!(&r.object, Object::TestVectorInt(v) if v.value == [1, 2]));
 }
 
-/// Fields out of declaration order, absent, repeated and unknown, around the in-order fast
-/// path of the pointer parser (each constructor reads its fields in declaration order, then
-/// hands what is left to the shared loop).
+/// Fields out of declaration order, absent, repeated and unknown, around the pointer parser's
+/// expected-key fast path (the field loop first tries the key that follows in declaration
+/// order, then the next few, then looks the key up).
 #[test]
 fn fields_out_of_declaration_order() {
     let check = |payload: &str, expected: (f64, f64, f64)| {
