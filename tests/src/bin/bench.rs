@@ -443,6 +443,8 @@ fn main() -> ExitCode {
         batch: Duration::from_millis(args.batch_ms.unwrap_or(if args.quick { 5 } else { 10 })),
     };
     let wanted = |name: &str| args.only.is_empty() || args.only.iter().any(|o| o == name);
+    // (the derived payloads are built only when a run or `--loop` needs them)
+    let needed = |name: &str| wanted(name) || args.looping.as_ref().is_some_and(|l| l.1 == name);
 
     // Payloads, checked.
     eprintln!("loading and checking payloads...");
@@ -469,33 +471,26 @@ fn main() -> ExitCode {
     for p in &mut streams {
         prepare(p, true);
     }
-    let large =
-        if wanted("large_stream") || args.looping.as_ref().is_some_and(|l| l.1 == "large_stream") {
-            let sources: Vec<&Doc> = streams.iter().flat_map(|p| p.docs.iter()).collect();
-            let names: Vec<&str> = streams.iter().map(|p| p.name).collect();
-            let mut p = payloads::large_stream(
-                &sources,
-                large_mib << 20,
-                format!("{} repeated to ≥ {large_mib} MiB", names.join(" + ")),
-            );
-            if args.quick {
-                p.notes
-                    .push(format!("--quick: {large_mib} MiB instead of 256 MiB"));
-            }
-            Some(p)
-        } else {
-            None
-        };
+    let large = if needed("large_stream") {
+        let sources: Vec<&Doc> = streams.iter().flat_map(|p| p.docs.iter()).collect();
+        let names: Vec<&str> = streams.iter().map(|p| p.name).collect();
+        let mut p = payloads::large_stream(
+            &sources,
+            large_mib << 20,
+            format!("{} repeated to ≥ {large_mib} MiB", names.join(" + ")),
+        );
+        if args.quick {
+            p.notes
+                .push(format!("--quick: {large_mib} MiB instead of 256 MiB"));
+        }
+        Some(p)
+    } else {
+        None
+    };
     let repeated = streams
         .iter()
         .find(|p| p.name == "synthetic_stream")
-        .filter(|_| {
-            wanted("synthetic_repeated")
-                || args
-                    .looping
-                    .as_ref()
-                    .is_some_and(|l| l.1 == "synthetic_repeated")
-        })
+        .filter(|_| needed("synthetic_repeated"))
         .map(|p| payloads::repeated("synthetic_repeated", p, REPEATS));
     let mut all: Vec<(&Payload, &[(Kind, String)])> = singles
         .iter()
