@@ -3,7 +3,7 @@
 //! | limit | default | where it is checked | configurable |
 //! |---|---|---|---|
 //! | nesting depth ([`depth_limit`]) | 256 ([`MAX_DEPTH`]) | every `{` and `[`, read, skipped or buffered, in both parsers | [`set_depth_limit`], 1 to 256, process-wide |
-//! | fields per constructor | 64 | at generation (`tlgen`) | no: both parsers keep a `u64` of seen fields |
+//! | fields per constructor | 64 | at generation (`tlgen`), and when a hand-written pointer-parser table (`parse::Field`) is built | no: both parsers keep a `u64` of seen fields |
 //! | payload size | none | | bound it before parsing: memory stays proportional to the input |
 
 use std::sync::atomic::{AtomicU32, Ordering};

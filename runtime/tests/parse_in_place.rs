@@ -6,8 +6,9 @@
 
 use std::borrow::Cow;
 
-use tlgen_runtime::parse::{ParseValue, from_cursor, parse_into};
-use tlgen_runtime::pointer::{Cursor, Error, NulTerminated};
+use tlgen_runtime::field;
+use tlgen_runtime::parse::{Field, ParseValue, from_cursor};
+use tlgen_runtime::pointer::{Error, NulTerminated};
 
 #[derive(Debug, Default, Clone, PartialEq)]
 struct Inner<'a> {
@@ -18,13 +19,7 @@ struct Inner<'a> {
 impl tlgen_runtime::Element for Inner<'_> {}
 
 impl<'a> ParseValue<'a> for Inner<'a> {
-    const KEYS: &'static [&'static [u8]] = &[b"\"a\":", b"\"s\":"];
-    fn parse_field(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
-        match index {
-            0 => parse_into(&mut self.a, c, depth),
-            _ => parse_into(&mut self.s, c, depth),
-        }
-    }
+    const FIELDS: &'a [Field<'a, Self>] = &[field!(Self, a, b"\"a\":"), field!(Self, s, b"\"s\":")];
 }
 
 #[derive(Debug, Default, PartialEq)]
@@ -38,24 +33,14 @@ struct Outer<'a> {
 }
 
 impl<'a> ParseValue<'a> for Outer<'a> {
-    const KEYS: &'static [&'static [u8]] = &[
-        b"\"inner\":",
-        b"\"opt\":",
-        b"\"boxed\":",
-        b"\"list\":",
-        b"\"maybe\":",
-        b"\"nested\":",
+    const FIELDS: &'a [Field<'a, Self>] = &[
+        field!(Self, inner, b"\"inner\":"),
+        field!(Self, opt, b"\"opt\":"),
+        field!(Self, boxed, b"\"boxed\":"),
+        field!(Self, list, b"\"list\":"),
+        field!(Self, maybe, b"\"maybe\":"),
+        field!(Self, nested, b"\"nested\":"),
     ];
-    fn parse_field(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
-        match index {
-            0 => parse_into(&mut self.inner, c, depth),
-            1 => parse_into(&mut self.opt, c, depth),
-            2 => parse_into(&mut self.boxed, c, depth),
-            3 => parse_into(&mut self.list, c, depth),
-            4 => parse_into(&mut self.maybe, c, depth),
-            _ => parse_into(&mut self.nested, c, depth),
-        }
-    }
 }
 
 fn inner(a: i32, s: &'static str) -> Inner<'static> {

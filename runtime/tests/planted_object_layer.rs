@@ -11,8 +11,9 @@
 
 use std::borrow::Cow;
 
-use tlgen_runtime::parse::{ParseValue, from_cursor};
-use tlgen_runtime::pointer::{Cursor, Error, NulTerminated};
+use tlgen_runtime::field;
+use tlgen_runtime::parse::{Field, ParseValue, from_cursor};
+use tlgen_runtime::pointer::{Error, NulTerminated};
 
 #[derive(Debug, Default, PartialEq)]
 struct Doc<'a> {
@@ -23,17 +24,12 @@ struct Doc<'a> {
 }
 
 impl<'a> ParseValue<'a> for Doc<'a> {
-    const KEYS: &'static [&'static [u8]] =
-        &[b"\"text\":", b"\"text_size\":", b"\"id\":", b"\"items\":"];
-    fn parse_field(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
-        match index {
-            0 => self.text = ParseValue::parse(c, depth)?,
-            1 => self.text_size = ParseValue::parse(c, depth)?,
-            2 => self.id = ParseValue::parse(c, depth)?,
-            _ => self.items = ParseValue::parse(c, depth)?,
-        }
-        Ok(())
-    }
+    const FIELDS: &'a [Field<'a, Self>] = &[
+        field!(Self, text, b"\"text\":"),
+        field!(Self, text_size, b"\"text_size\":"),
+        field!(Self, id, b"\"id\":"),
+        field!(Self, items, b"\"items\":"),
+    ];
 }
 
 fn doc(text: &str, text_size: i32, id: i64, items: &[i32]) -> Doc<'static> {

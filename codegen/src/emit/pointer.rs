@@ -1,4 +1,4 @@
-//! Emits the pointer parsers: per constructor a key table and a `match` on the field index,
+//! Emits the pointer parsers: per constructor a table of its fields (key, offset, reader),
 //! per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index
 //! (`emit::dispatch`). The loops, the expected-key fast path, duplicates, skipping and the
 //! envelope live in `tlgen_runtime::parse`.
@@ -8,7 +8,7 @@ use quote::quote;
 
 use super::dispatch::{Arm, class_arms, index_match, object_arms, object_locate};
 use super::object::TopVariant;
-use super::rust::{ident, rt};
+use super::rust::{Place, ident, rt, shape_type};
 use crate::model::{Class, Model, Struct};
 
 fn lifetime_of(has: bool) -> TokenStream {
@@ -28,9 +28,11 @@ fn class_parse_value_impl(ty: &TokenStream) -> TokenStream {
     }
 }
 
-/// A constructor's `ParseValue`: its keys and a `match` on the field index (the trait's
-/// default `parse_in` parses the object; a constructor without fields keeps every default).
-pub fn struct_parser(s: &Struct) -> TokenStream {
+/// A constructor's `ParseValue`: its fields as rows of data (`tlgen_runtime::parse::Field`:
+/// key, offset, the reader of the field's type), which the runtime's one field loop reads; the
+/// trait's default `parse_in` parses the object. A constructor without fields keeps every
+/// default.
+pub fn struct_parser(model: &Model, s: &Struct) -> TokenStream {
     let rt = rt();
     let name = ident(&s.rust_name);
     let lifetime = lifetime_of(s.lifetime);
@@ -38,39 +40,17 @@ pub fn struct_parser(s: &Struct) -> TokenStream {
     if s.fields.is_empty() {
         return quote!(impl<'a> #rt::parse::ParseValue<'a> for #ty {});
     }
-    let keys = s
-        .fields
-        .iter()
-        .map(|f| Literal::byte_string(format!("\"{}\":", f.tl_name).as_bytes()));
-    // `index` always comes from `KEYS`, so the last field takes the wildcard arm.
-    let last = s.fields.len().saturating_sub(1);
-    let arms = s.fields.iter().enumerate().map(|(index, f)| {
+    let rows = s.fields.iter().map(|f| {
         let field = ident(&f.rust_name);
-        let pattern = if index == last {
-            quote!(_)
-        } else {
-            quote!(#index)
-        };
-        quote!(#pattern => #rt::parse::parse_into(&mut self.#field, c, depth),)
+        let key = Literal::byte_string(format!("\"{}\":", f.tl_name).as_bytes());
+        let ty = shape_type(model, &f.shape, Place::Module);
+        quote!(#rt::parse::Field::new::<#ty>(#key, ::core::mem::offset_of!(Self, #field)))
     });
-    let body = match s.fields.as_slice() {
-        [only] => {
-            let field = ident(&only.rust_name);
-            quote!(let _ = index; #rt::parse::parse_into(&mut self.#field, c, depth))
-        }
-        _ => quote!(match index { #(#arms)* }),
-    };
-    // `#[inline]`: `parse_field` is called only by the runtime's `FieldSink::parse_field_at`,
-    // the entry of the field loop's `dyn` call; inlined there it is one function per
-    // constructor instead of a 5-byte trampoline that jumps to it elsewhere in the binary (one
-    // more cold cache line per object in a stream of many types, docs/BENCHMARKS.md).
+    // `unsafe`: each row's type is the field's, both written by `shape_type` from the model;
+    // `emit::safety_comments` puts the `// SAFETY:` comment above it.
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
-            const KEYS: &'static [&'static [u8]] = &[#(#keys),*];
-            #[inline]
-            fn parse_field(&mut self, index: usize, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
-                #body
-            }
+            const FIELDS: &'a [#rt::parse::Field<'a, Self>] = unsafe { &[#(#rows),*] };
         }
     }
 }

@@ -5,24 +5,26 @@
 //! count for every `{` and `[`), so that both parsers accept the same documents and build equal
 //! values.
 //!
-//! Field dispatch is data-driven: each generated constructor lists its keys as TDLib writes
-//! them (`"name":`) in declaration order and a `match` from field index to field;
-//! [`parse_fields`], one non-generic loop for every constructor, first tries the key that should
-//! come next (TDLib writes fields in schema order), and otherwise finds the key by length and
-//! exact compare. Values are built in place ([`ParseValue::parse_in`]): a constructor is parsed
+//! Field dispatch is data-driven: each generated constructor lists its fields in declaration
+//! order as rows of data ([`Field`]: the key as TDLib writes it, `"name":`, the field's offset,
+//! the reader of its type); one non-generic loop for every constructor ([`parse_fields`]) first
+//! tries the key that should come next (TDLib writes fields in schema order), otherwise finds
+//! the key by length and exact compare, and calls the row's reader on the field. Values are built in place ([`ParseValue::parse_in`]): a constructor is parsed
 //! inside its parent's field, its vector's buffer or its box, not moved there afterwards. Class
 //! dispatch goes through each class's [`TypeTable`](crate::type_table::TypeTable) (CRC32 of the
 //! `@type` name, then an exact compare) and a generated `match` on the index.
 
+mod field;
 mod object;
 mod value;
 
+pub use field::{Field, type_of};
 pub use object::{
-    ClassIndexParser, Envelope, FieldSink, ParseClass, parse_as, parse_boxed_as, parse_class,
-    parse_class_as, parse_class_in, parse_fields, parse_received, parse_rest, parse_struct_in,
-    parse_unknown, parse_unknown_as,
+    ClassIndexParser, Envelope, ParseClass, parse_as, parse_boxed_as, parse_class, parse_class_as,
+    parse_class_in, parse_fields, parse_received, parse_rest, parse_struct_in, parse_unknown,
+    parse_unknown_as,
 };
-pub use value::{ParseValue, parse_field_value, parse_into};
+pub use value::{ParseValue, parse_field_value};
 
 use crate::pointer::{Cursor, Error};
 

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use super::field::RawField;
 use super::value::{ParseValue, parse_field_value};
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error, ErrorKind};
@@ -32,47 +33,25 @@ impl<'a> Envelope<'a> {
     }
 }
 
-/// Index of `key` among `keys` (`"name":` forms): by length, then exact compare. The search
-/// starts at `from`, where the key is likely to be (TDLib omits null fields, so the key that
-/// follows is usually a few places after the expected one), and wraps around.
+/// Index of `key` among the keys of `fields` (`"name":` forms): by length, then exact compare.
+/// The search starts at `from`, where the key is likely to be (TDLib omits null fields, so the
+/// key that follows is usually a few places after the expected one), and wraps around.
 #[inline]
-fn find_key(keys: &[&[u8]], key: &[u8], from: usize) -> Option<usize> {
+fn find_key(fields: &[RawField<'_>], key: &[u8], from: usize) -> Option<usize> {
     // PLANTED BUG "find_key_prefix" (docs/HARDENING.md): `>=` for `==` in the length compare,
     // and only the key's length compared: a key that is a prefix of a field name finds it.
     #[cfg(tlgen_planted = "find_key_prefix")]
-    return keys.iter().position(|k| {
+    return fields.iter().map(RawField::key).position(|k| {
         k.len() >= key.len() + 3 && k.get(1..1 + key.len()).is_some_and(|name| name == key)
     });
-    let is_key = |k: &&[u8]| {
+    let is_key = |field: &RawField<'_>| {
+        let k = field.key();
         k.len() == key.len() + 3 && k.get(1..k.len() - 2).is_some_and(|name| name == key)
     };
-    let (before, after) = keys.split_at(from.min(keys.len()));
+    let (before, after) = fields.split_at(from.min(fields.len()));
     match after.iter().position(is_key) {
         Some(i) => Some(before.len() + i),
         None => before.iter().position(is_key),
-    }
-}
-
-/// A constructor as the shared field loop sees it: one field at a time, by index. Every
-/// [`ParseValue`] is one (the blanket impl forwards to [`ParseValue::parse_field`]); the loop
-/// takes it as `&mut dyn FieldSink`, so that one copy of the loop serves every constructor
-/// instead of one copy per constructor (thousands in td_api, megabytes of machine code that a
-/// stream of different constructors would fetch anew for each document).
-pub trait FieldSink<'a> {
-    /// [`ParseValue::parse_field`].
-    fn parse_field_at(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32)
-    -> Result<(), Error>;
-}
-
-impl<'a, T: ParseValue<'a>> FieldSink<'a> for T {
-    #[inline]
-    fn parse_field_at(
-        &mut self,
-        index: usize,
-        c: &mut Cursor<'a>,
-        depth: u32,
-    ) -> Result<(), Error> {
-        self.parse_field(index, c, depth)
     }
 }
 
@@ -85,22 +64,52 @@ pub fn parse_rest<'a, T: ParseValue<'a>>(
     envelope: Option<&mut Envelope<'a>>,
 ) -> Result<T, Error> {
     let mut out = T::default();
-    parse_fields(c, depth, envelope, T::KEYS, &mut out)?;
+    parse_fields(c, depth, envelope, &mut out)?;
     Ok(out)
 }
 
 /// Parses the remaining members of an object (its `{` already consumed, at nesting `depth`)
-/// into `out`, whose fields hold their defaults. Keys are first tried in declaration order
-/// (TDLib's order), then looked up; a repeated key's value is skipped (the first one wins).
+/// into `out`, whose fields hold their defaults, through the one shared field loop
+/// ([`parse_raw_fields`]).
+#[inline]
+pub fn parse_fields<'a, T: ParseValue<'a>>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    envelope: Option<&mut Envelope<'a>>,
+    out: &mut T,
+) -> Result<(), Error> {
+    // The loop keeps the fields seen in a `u64`; a table too long fails the build.
+    const {
+        assert!(
+            T::FIELDS.len() <= 64,
+            "more than 64 fields in one constructor"
+        )
+    };
+    let fields = RawField::erase(T::FIELDS);
+    // SAFETY: `out` is a live `T`, exclusively ours for the call, and `fields` are `T`'s.
+    unsafe { parse_raw_fields(c, depth, envelope, fields, (out as *mut T).cast::<u8>()) }
+}
+
+/// The field loop: parses the remaining members of an object (its `{` already consumed, at
+/// nesting `depth`) into the constructor at `out`, whose fields hold their defaults. Keys are
+/// first tried in declaration order (TDLib's order), then looked up; a repeated key's value is
+/// skipped (the first one wins).
 ///
-/// Not generic and never inlined: the one copy of the field loop.
+/// Not generic and never inlined: one copy of the loop serves every constructor, instead of
+/// one copy per constructor (thousands in td_api, megabytes of machine code that a stream of
+/// different constructors would fetch anew for each document).
+///
+/// # Safety
+///
+/// `out` points to a live value of the type whose table `fields` is ([`RawField::erase`]),
+/// valid for writes and not otherwise borrowed while this runs.
 #[inline(never)]
-pub fn parse_fields<'a>(
+unsafe fn parse_raw_fields<'a>(
     c: &mut Cursor<'a>,
     depth: u32,
     mut envelope: Option<&mut Envelope<'a>>,
-    keys: &[&[u8]],
-    out: &mut dyn FieldSink<'a>,
+    fields: &[RawField<'a>],
+    out: *mut u8,
 ) -> Result<(), Error> {
     let mut seen = 0u64;
     let mut expected = 0;
@@ -109,11 +118,11 @@ pub fn parse_fields<'a>(
         c.skip_value(depth + 1)?;
     }
     loop {
-        let index = match keys.get(expected) {
-            Some(pattern) if c.eat_key_bytes(pattern) => expected,
+        let (index, field) = match fields.get(expected) {
+            Some(field) if c.eat_key_bytes(field.key()) => (expected, field),
             _ if c.eat_object_end() => break,
-            _ => match next_field(c, keys, expected, depth, envelope.as_deref_mut())? {
-                Some(index) => index,
+            _ => match next_field(c, fields, expected, depth, envelope.as_deref_mut())? {
+                Some(found) => found,
                 None => break,
             },
         };
@@ -123,7 +132,8 @@ pub fn parse_fields<'a>(
         } else {
             seen |= mask;
             if !c.eat_null() {
-                out.parse_field_at(index, c, depth + 1)?;
+                // SAFETY: `out` is the value `fields` describe (caller).
+                unsafe { field.read(out, c, depth + 1) }?;
             }
         }
         expected = index + 1;
@@ -131,27 +141,27 @@ pub fn parse_fields<'a>(
     Ok(())
 }
 
-/// The general path of [`parse_fields`], when the expected key is not next: reads keys until
-/// one of `keys` (returns its index, the cursor before its value) or the end of the object
-/// (`None`, `}` consumed), skipping the values of other keys (or giving them to the envelope).
-/// Not generic, and out of line: one copy serves every constructor.
+/// The general path of [`parse_raw_fields`], when the expected key is not next: reads keys
+/// until one of `fields` (returns its index and row, the cursor before its value) or the end of
+/// the object (`None`, `}` consumed), skipping the values of other keys (or giving them to the
+/// envelope). Out of line: the common path stays small.
 #[inline(never)]
-fn next_field<'a>(
+fn next_field<'a, 'f>(
     c: &mut Cursor<'a>,
-    keys: &[&[u8]],
+    fields: &'f [RawField<'a>],
     expected: usize,
     depth: u32,
     mut envelope: Option<&mut Envelope<'a>>,
-) -> Result<Option<usize>, Error> {
+) -> Result<Option<(usize, &'f RawField<'a>)>, Error> {
     // TDLib omits null fields, so the key that came instead is usually one of the next few.
-    for (index, pattern) in keys.iter().enumerate().skip(expected + 1).take(3) {
-        if c.eat_key_bytes(pattern) {
-            return Ok(Some(index));
+    for (index, field) in fields.iter().enumerate().skip(expected + 1).take(3) {
+        if c.eat_key_bytes(field.key()) {
+            return Ok(Some((index, field)));
         }
     }
     while let Some(key) = c.next_key()? {
-        if let Some(index) = find_key(keys, key.as_bytes(), expected) {
-            return Ok(Some(index));
+        if let Some(index) = find_key(fields, key.as_bytes(), expected) {
+            return Ok(fields.get(index).map(|field| (index, field)));
         }
         skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?;
     }
@@ -190,7 +200,7 @@ pub fn parse_boxed_as<'a, T: ParseValue<'a>, O, W: FnOnce(Box<T>) -> O>(
     wrap: W,
 ) -> Result<O, Error> {
     let mut out = Box::<T>::default();
-    parse_fields(c, depth, envelope, T::KEYS, &mut *out)?;
+    parse_fields(c, depth, envelope, &mut *out)?;
     Ok(wrap(out))
 }
 
@@ -269,7 +279,7 @@ pub fn parse_struct_in<'a, T: ParseValue<'a>>(
     depth: u32,
 ) -> Result<(), Error> {
     c.begin_object(depth)?;
-    parse_fields(c, depth, None, T::KEYS, slot)
+    parse_fields(c, depth, None, slot)
 }
 
 /// A class (several constructors) or the top-level `Object`. Implemented by generated code.

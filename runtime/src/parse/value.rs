@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use super::field::Field;
 use super::object::parse_struct_in;
 use crate::element::Element;
 use crate::json_value::JsonValue;
@@ -13,12 +14,13 @@ use crate::pointer::{Cursor, Error};
 /// Values are built in place: [`parse_in`](Self::parse_in) fills a slot that holds the
 /// type's default (a field not yet seen, a new element of a vector, a new box), so a
 /// constructor is never moved up through the `Result`s of its parents. A generated constructor
-/// implements only [`KEYS`](Self::KEYS) and [`parse_field`](Self::parse_field) and keeps the
-/// default `parse_in`, an object parsed field by field; every other value (scalars, strings,
-/// vectors, classes) implements `parse_in`. [`parse`](Self::parse) is derived from it.
-pub trait ParseValue<'a>: Sized + Default {
-    /// A constructor's keys as TDLib writes them, `"name":`, in declaration order (at most 64).
-    const KEYS: &'static [&'static [u8]] = &[];
+/// implements only [`FIELDS`](Self::FIELDS) and keeps the default `parse_in`, an object parsed
+/// field by field; every other value (scalars, strings, vectors, classes) implements
+/// `parse_in`. [`parse`](Self::parse) is derived from it.
+pub trait ParseValue<'a>: Sized + Default + 'a {
+    /// A constructor's fields (rows made by [`Field::new`] or [`field!`](crate::field)) in
+    /// declaration order, which is TDLib's order; at most 64 ([`crate::limits`]).
+    const FIELDS: &'a [Field<'a, Self>] = &[];
 
     /// Parses the (non-null) value at the cursor into `slot`, which holds `Self::default()`;
     /// `depth` is the nesting level the value would open. The default parses a constructor:
@@ -35,14 +37,6 @@ pub trait ParseValue<'a>: Sized + Default {
         let mut value = Self::default();
         Self::parse_in(&mut value, c, depth)?;
         Ok(value)
-    }
-
-    /// Parses the (non-null) value of field `index` (of [`KEYS`](Self::KEYS)) at nesting
-    /// `depth`. Only called with an index of `KEYS`, at most once per index.
-    #[inline]
-    fn parse_field(&mut self, index: usize, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
-        let _ = index;
-        c.skip_value(depth)
     }
 }
 
@@ -71,29 +65,14 @@ fn parse_nullable_in<'a, T: ParseValue<'a>>(
     }
 }
 
-/// Parses the (non-null) value at the cursor into `slot` (holding its default): one arm of a
-/// generated `parse_field`, a plain call with no `?` of its own (cheaper for rustc to check).
-/// (`#[inline(always)]` was measured and not kept: docs/BENCHMARKS.md.)
-#[inline]
-pub fn parse_into<'a, T: ParseValue<'a>>(
-    slot: &mut T,
-    c: &mut Cursor<'a>,
-    depth: u32,
-) -> Result<(), Error> {
-    T::parse_in(slot, c, depth)
-}
-
 /// `parse_in` for a value read whole by `read` (scalars, strings, bytes).
 ///
-/// Never inlined: one shared copy per value type, which every constructor's `parse_field` arm
-/// calls, instead of an inlined copy of the reader in each arm. A stream of many constructors
-/// then keeps a few hot readers in the instruction cache instead of fetching each
-/// constructor's own copies (cachegrind, docs/BENCHMARKS.md "variety": 40 % fewer L1
-/// instruction misses on the synthetic stream, for 0.5 % more instructions).
+/// Inlined into the one reader per type that constructors' field rows call (`parse::field`),
+/// so a stream of many constructors keeps a few hot readers in the instruction cache.
 macro_rules! parse_by_reading {
     ($($ty:ty => $read:ident),* $(,)?) => {$(
         impl<'a> ParseValue<'a> for $ty {
-            #[inline(never)]
+            #[inline]
             fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, _: u32) -> Result<(), Error> {
                 *slot = c.$read()?;
                 Ok(())
