@@ -49,6 +49,42 @@ thread_local! {
 /// Scratch capacity kept between strings; a longer string's buffer is released after use.
 const SCRATCH_KEEP: usize = 1 << 20;
 
+/// The code unit of the `\uXXXX` escape that starts the 8 bytes `word` (little-endian: the
+/// first byte lowest), or `None` when its first six bytes are not `\`, `u` and four hex digits
+/// (any case). Bytes 6 and 7 are ignored; a NUL anywhere in the six fails.
+///
+/// Branch-free over the four digits (SWAR): every byte is below 0x80 (checked first), so adding
+/// or subtracting a constant below 0x80 per byte never carries into the next byte, and the top
+/// bit of each byte of the sum tells a range check's answer.
+#[inline(always)]
+fn unicode_escape_at(word: u64) -> Option<u32> {
+    const LOW: u32 = 0x0101_0101;
+    const HIGH: u32 = 0x8080_8080;
+    if word & 0xffff != u64::from(u16::from_le_bytes(*b"\\u")) {
+        return None;
+    }
+    // the four digits, the first one in the lowest byte
+    let digits = (word >> 16) as u32;
+    if digits & HIGH != 0 {
+        return None;
+    }
+    // top bit of each byte set when `byte >= lo` (`at_least`) or `byte <= hi` (`at_most`)
+    let at_least = |x: u32, lo: u32| x.wrapping_add(LOW * (0x80 - lo)) & HIGH;
+    let at_most = |x: u32, hi: u32| (LOW * (0x80 + hi)).wrapping_sub(x) & HIGH;
+    let decimal = at_least(digits, 0x30) & at_most(digits, 0x39);
+    // `| 0x20` maps `A`-`F` onto `a`-`f`, and no other byte onto them
+    let lower = digits | (LOW * 0x20);
+    let letter = at_least(lower, 0x61) & at_most(lower, 0x66);
+    if decimal | letter != HIGH {
+        return None;
+    }
+    // each digit's value: its low nibble, plus 9 for a letter (`a` = 0x61: 1 + 9)
+    let nibbles = (digits & (LOW * 0x0f)) + (letter >> 7) * 9;
+    // bytes [n0, n1, n2, n3] -> [n0 n1, _, n2 n3, _] -> n0 n1 n2 n3
+    let pairs = ((nibbles << 4) | (nibbles >> 8)) & 0x00ff_00ff;
+    Some((pairs & 0xff) << 8 | pairs >> 16)
+}
+
 impl<'a> Cursor<'a> {
     /// Reads a string value. Escape-free strings are borrowed from the buffer; strings with
     /// escapes are decoded into an owned `String`.
@@ -167,16 +203,7 @@ impl<'a> Cursor<'a> {
     /// consumes nothing; the general path then decodes the escape or reports the error.
     #[inline(always)]
     fn simple_unicode_escape(&mut self) -> Option<char> {
-        let [backslash, u, h0, h1, h2, h3, ..] = self.word()?.to_le_bytes();
-        debug_assert_eq!(backslash, b'\\');
-        // (a NUL among these bytes fails the checks, whatever the bytes after it are)
-        #[allow(clippy::indexing_slicing, reason = "a u8 indexes a 256-entry table")]
-        let digits = [h0, h1, h2, h3].map(|h| HEX[usize::from(h)]);
-        // (hex digits are below 16, `NOT_HEX` is not)
-        if u != b'u' || (digits[0] | digits[1] | digits[2] | digits[3]) > 0x0f {
-            return None;
-        }
-        let n = digits.iter().fold(0u32, |n, &d| n << 4 | u32::from(d));
+        let n = unicode_escape_at(self.word()?)?;
         // `None` for a surrogate
         let ch = char::from_u32(n)?;
         // SAFETY: the six bytes at the cursor are `\`, `u` and four hex digits, none of them NUL.
@@ -308,6 +335,77 @@ impl<'a> Cursor<'a> {
                 0 => return Err(self.error(ErrorKind::UnexpectedEnd)),
                 _ => return Err(self.error(ErrorKind::ControlCharacterInString)),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HEX, NOT_HEX, unicode_escape_at};
+
+    /// The byte-at-a-time decode through [`HEX`] that [`unicode_escape_at`] replaces.
+    fn by_table(word: u64) -> Option<u32> {
+        let bytes = word.to_le_bytes();
+        if bytes[0] != b'\\' || bytes[1] != b'u' {
+            return None;
+        }
+        bytes[2..6].iter().try_fold(0u32, |n, &b| {
+            let d = HEX[usize::from(b)];
+            (d != NOT_HEX).then(|| n << 4 | u32::from(d))
+        })
+    }
+
+    fn word(bytes: [u8; 8]) -> u64 {
+        u64::from_le_bytes(bytes)
+    }
+
+    #[test]
+    fn every_byte_in_every_digit_position() {
+        for position in 2..6 {
+            for b in 0..=255u8 {
+                for tail in [[0u8, 0], [b'x', 0xff]] {
+                    let mut bytes = [b'\\', b'u', b'0', b'9', b'a', b'F', tail[0], tail[1]];
+                    bytes[position] = b;
+                    let w = word(bytes);
+                    assert_eq!(unicode_escape_at(w), by_table(w), "{bytes:02x?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_code_unit_in_both_cases() {
+        for n in 0..=0xffffu32 {
+            for upper in [false, true] {
+                let hex = if upper {
+                    format!("{n:04X}")
+                } else {
+                    format!("{n:04x}")
+                };
+                let mut bytes = [0u8; 8];
+                bytes[..6].copy_from_slice(format!("\\u{hex}").as_bytes());
+                assert_eq!(unicode_escape_at(word(bytes)), Some(n), "{hex}");
+            }
+        }
+    }
+
+    #[test]
+    fn random_words_agree_with_the_table() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let alphabet = b"0123456789abcdefABCDEFgG/:@`\x00\x7f\x80\xff \\u";
+        for _ in 0..200_000 {
+            let mut bytes = [b'\\', b'u', 0, 0, 0, 0, 0, 0];
+            for b in &mut bytes[2..] {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                *b = alphabet[(state % alphabet.len() as u64) as usize];
+            }
+            if state & 0x3f == 0 {
+                bytes[(state >> 8) as usize % 2] ^= 1;
+            }
+            let w = word(bytes);
+            assert_eq!(unicode_escape_at(w), by_table(w), "{bytes:02x?}");
         }
     }
 }
