@@ -7,9 +7,10 @@
 //!
 //! Field dispatch is data-driven: each generated constructor lists its fields in declaration
 //! order as rows of data ([`Field`]: the key as TDLib writes it, `"name":`, the field's offset,
-//! the reader of its type); one non-generic loop for every constructor ([`parse_fields`]) first
-//! tries the key that should come next (TDLib writes fields in schema order), otherwise finds
-//! the key by length and exact compare, and calls the row's reader on the field. Values are built in place ([`ParseValue::parse_in`]): a constructor is parsed
+//! the reader of its type); one non-generic loop for every constructor (behind
+//! [`parse_fields`]) first tries the key that should come next (TDLib writes fields in schema
+//! order), otherwise finds the key by length and exact compare, and calls the row's reader on
+//! the field. Values are built in place ([`ParseValue::parse_in`]): a constructor is parsed
 //! inside its parent's field, its vector's buffer or its box, not moved there afterwards. Class
 //! dispatch goes through each class's [`TypeTable`](crate::type_table::TypeTable) (CRC32 of the
 //! `@type` name, then an exact compare) and a generated `match` on the index.
