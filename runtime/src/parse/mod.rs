@@ -1,5 +1,5 @@
 //! The pointer parser's object layer: what generated pointer parsers call, on top of the
-//! [`Cursor`](crate::pointer::Cursor) tokenizer. It mirrors [`crate::reader`] rule for rule
+//! [`crate::pointer::Cursor`] tokenizer. It mirrors [`crate::reader`] rule for rule
 //! (null = absent, first duplicate wins, unknown keys skipped, `@type` dispatch with a fast path
 //! for `@type` first and a look-ahead otherwise, the `@extra` / `@client_id` envelope, one depth
 //! count for every `{` and `[`), so that both parsers accept the same documents and build equal

@@ -70,7 +70,7 @@ pub fn parse_rest<'a, T: ParseValue<'a>>(
 
 /// Parses the remaining members of an object (its `{` already consumed, at nesting `depth`)
 /// into `out`, whose fields hold their defaults, through the one shared field loop
-/// ([`parse_raw_fields`]).
+/// (`parse_raw_fields`).
 #[inline]
 pub fn parse_fields<'a, T: ParseValue<'a>>(
     c: &mut Cursor<'a>,

@@ -340,7 +340,7 @@ impl<'a> Cursor<'a> {
 
     /// Skips whitespace and consumes `{`, entering an object at nesting `depth` (the root value
     /// is depth 1; a field's value is one deeper than its object). Errors if `depth` exceeds
-    /// [`MAX_DEPTH`].
+    /// [`MAX_DEPTH`](crate::limits::MAX_DEPTH).
     #[inline]
     pub fn begin_object(&mut self, depth: u32) -> Result<(), Error> {
         self.skip_ws();
