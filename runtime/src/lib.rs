@@ -5,9 +5,9 @@
 //!   output), using the NUL as its end sentinel. The reads that rely on the sentinel, and so
 //!   most `unsafe` of the project, live there.
 //! - [`parse`]: the pointer parser's object layer (field loop, `@type` dispatch, envelope). Its
-//!   `unsafe` is the field tables' step from a typed row to the shared loop (`parse::Field`,
-//!   whose rows generated code writes in `unsafe` blocks). The only other `unsafe` is the FFI
-//!   of `tdjson`.
+//!   `unsafe` is the field tables' step from a typed row to the shared loop (`parse::Field`;
+//!   tables are written with `fields!`, which checks each field's type and holds the `unsafe`,
+//!   so generated code has none). The only other `unsafe` is the FFI of `tdjson`.
 //! - [`reader`]: shared serde machinery the generated `Deserialize` impls call.
 //! - [`ser`]: adapters for writing objects back as TDLib JSON.
 //! - [`function`]: typed requests (`Function`, `Schema`), TDLib errors, request/answer helpers;

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use tlgen_runtime::field;
+use tlgen_runtime::fields;
 use tlgen_runtime::parse::{Field, ParseValue, from_cursor};
 use tlgen_runtime::pointer::{Error, NulTerminated};
 
@@ -19,7 +19,10 @@ struct Inner<'a> {
 impl tlgen_runtime::Element for Inner<'_> {}
 
 impl<'a> ParseValue<'a> for Inner<'a> {
-    const FIELDS: &'a [Field<'a, Self>] = &[field!(Self, a, b"\"a\":"), field!(Self, s, b"\"s\":")];
+    const FIELDS: &'a [Field<'a, Self>] = fields!(Self {
+        a: i32 = b"\"a\":",
+        s: Cow<'a, str> = b"\"s\":",
+    });
 }
 
 #[derive(Debug, Default, PartialEq)]
@@ -33,14 +36,14 @@ struct Outer<'a> {
 }
 
 impl<'a> ParseValue<'a> for Outer<'a> {
-    const FIELDS: &'a [Field<'a, Self>] = &[
-        field!(Self, inner, b"\"inner\":"),
-        field!(Self, opt, b"\"opt\":"),
-        field!(Self, boxed, b"\"boxed\":"),
-        field!(Self, list, b"\"list\":"),
-        field!(Self, maybe, b"\"maybe\":"),
-        field!(Self, nested, b"\"nested\":"),
-    ];
+    const FIELDS: &'a [Field<'a, Self>] = fields!(Self {
+        inner: Inner<'a> = b"\"inner\":",
+        opt: Option<Box<Inner<'a>>> = b"\"opt\":",
+        boxed: Box<Inner<'a>> = b"\"boxed\":",
+        list: Vec<Inner<'a>> = b"\"list\":",
+        maybe: Vec<Option<Inner<'a>>> = b"\"maybe\":",
+        nested: Vec<Vec<i32>> = b"\"nested\":",
+    });
 }
 
 fn inner(a: i32, s: &'static str) -> Inner<'static> {

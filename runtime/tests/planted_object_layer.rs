@@ -11,7 +11,7 @@
 
 use std::borrow::Cow;
 
-use tlgen_runtime::field;
+use tlgen_runtime::fields;
 use tlgen_runtime::parse::{Field, ParseValue, from_cursor};
 use tlgen_runtime::pointer::{Error, NulTerminated};
 
@@ -24,12 +24,12 @@ struct Doc<'a> {
 }
 
 impl<'a> ParseValue<'a> for Doc<'a> {
-    const FIELDS: &'a [Field<'a, Self>] = &[
-        field!(Self, text, b"\"text\":"),
-        field!(Self, text_size, b"\"text_size\":"),
-        field!(Self, id, b"\"id\":"),
-        field!(Self, items, b"\"items\":"),
-    ];
+    const FIELDS: &'a [Field<'a, Self>] = fields!(Self {
+        text: Cow<'a, str> = b"\"text\":",
+        text_size: i32 = b"\"text_size\":",
+        id: i64 = b"\"id\":",
+        items: Vec<i32> = b"\"items\":",
+    });
 }
 
 fn doc(text: &str, text_size: i32, id: i64, items: &[i32]) -> Doc<'static> {

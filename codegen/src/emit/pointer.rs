@@ -28,8 +28,8 @@ fn class_parse_value_impl(ty: &TokenStream) -> TokenStream {
     }
 }
 
-/// A constructor's `ParseValue`: its fields as rows of data (`tlgen_runtime::parse::Field`:
-/// key, offset, the reader of the field's type), which the runtime's one field loop reads; the
+/// A constructor's `ParseValue`: its fields as rows of data (`tlgen_runtime::fields!`: key,
+/// offset, the reader of the field's type), which the runtime's one field loop reads; the
 /// trait's default `parse_in` parses the object. A constructor without fields keeps every
 /// default.
 pub fn struct_parser(model: &Model, s: &Struct) -> TokenStream {
@@ -44,13 +44,13 @@ pub fn struct_parser(model: &Model, s: &Struct) -> TokenStream {
         let field = ident(&f.rust_name);
         let key = Literal::byte_string(format!("\"{}\":", f.tl_name).as_bytes());
         let ty = shape_type(model, &f.shape, Place::Module);
-        quote!(#rt::parse::Field::new::<#ty>(#key, ::core::mem::offset_of!(Self, #field)))
+        quote!(#field: #ty = #key)
     });
-    // `unsafe`: each row's type is the field's, both written by `shape_type` from the model;
-    // `emit::safety_comments` puts the `// SAFETY:` comment above it.
+    // `fields!` checks each type against the field's and holds the `unsafe`: the generated
+    // code has none of its own (it compiles in a crate with `#![forbid(unsafe_code)]`).
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
-            const FIELDS: &'a [#rt::parse::Field<'a, Self>] = unsafe { &[#(#rows),*] };
+            const FIELDS: &'a [#rt::parse::Field<'a, Self>] = #rt::fields!(Self { #(#rows),* });
         }
     }
 }

@@ -1,8 +1,8 @@
 //! [`Field`]: one field of a constructor as the shared field loop reads it, a row of data (its
 //! key, its offset in the constructor, the reader of its type) instead of generated code.
 //!
-//! A constructor lists its fields in [`ParseValue::FIELDS`] (generated code with
-//! [`Field::new`], hand-written impls with [`field!`](crate::field)); the loop ([`super::object`]) finds a key's row and calls its reader
+//! A constructor lists its fields in [`ParseValue::FIELDS`] with [`fields!`](crate::fields)
+//! (generated code and hand-written impls alike); the loop ([`super::object`]) finds a key's row and calls its reader
 //! on the field's place. The reader is one function per field *type* (`i64`, `Cow<str>`,
 //! `Vec<Message>`, ...), shared by every constructor that has a field of that type: one
 //! indirect call per field whose few targets stay hot in the caches, where a per-constructor
@@ -20,8 +20,7 @@ use crate::pointer::{Cursor, Error};
 type ReadField<'a> = unsafe fn(slot: *mut u8, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error>;
 
 /// One field of a constructor `S`: its key as TDLib writes it, where it lives in `S`, and how
-/// to read it. Made by [`Field::new`] (generated code) or [`field!`](crate::field), which
-/// checks the field's type.
+/// to read it. Made by [`fields!`](crate::fields), which checks the field's type.
 #[repr(transparent)]
 pub struct Field<'a, S> {
     raw: RawField<'a>,
@@ -30,10 +29,8 @@ pub struct Field<'a, S> {
 }
 
 impl<'a, S> Field<'a, S> {
-    /// The row of the field of `S` at byte `offset`, whose type is `T`. What generated code
-    /// calls: tlgen writes the struct and its table from the same model, and a type check per
-    /// row (what [`field!`](crate::field) does, a closure each) made the generated crate's
-    /// debug build 1.2 times as long (docs/COMPILE_COST.md, item 10).
+    /// The row of the field of `S` at byte `offset`, whose type is `T`. What
+    /// [`fields!`](crate::fields) expands to, after checking the types.
     ///
     /// # Safety
     ///
@@ -47,24 +44,6 @@ impl<'a, S> Field<'a, S> {
             },
             owner: PhantomData,
         }
-    }
-
-    /// [`new`](Self::new) with the type taken from the field: `field_type` names the field,
-    /// `|owner: &S| type_of(&owner.name)`. What [`field!`](crate::field) calls.
-    ///
-    /// # Safety
-    ///
-    /// `offset` is the offset of the field that `field_type` reads.
-    #[doc(hidden)]
-    pub const unsafe fn with_type_of<T: ParseValue<'a>, F: FnOnce(&S) -> PhantomData<T>>(
-        key: &'static [u8],
-        offset: usize,
-        field_type: F,
-    ) -> Self {
-        // (never called: it exists for its type)
-        core::mem::forget(field_type);
-        // SAFETY: `T` is the type of the field at `offset` (caller, and `field_type`'s type).
-        unsafe { Self::new::<T>(key, offset) }
     }
 
     /// The key as it appears in JSON, quotes and colon included: `"name":`.
@@ -144,21 +123,52 @@ unsafe fn read_field<'a, T: ParseValue<'a>>(
     T::parse_in(slot, c, depth)
 }
 
-/// The type of the value `_` points to, for [`field!`](crate::field). `T` is inferred from the
-/// argument alone and `PhantomData` has no coercions, so the type is exactly the field's (never
-/// a `Deref` target of it).
+/// Holds only when `Self` is `T`: the type check of [`fields!`](crate::fields).
+#[doc(hidden)]
+pub trait SameType<T> {}
+impl<T> SameType<T> for T {}
+
+/// Compiles only when the type `U` of the referenced field is exactly `T`, lifetimes included.
+/// `U` is inferred from the argument alone, so no coercion (`&mut Box<T>` to `&mut T`, ...) can
+/// make a wrong type pass, and the reference is `&mut`, invariant in `U`, so neither can
+/// subtyping (a `Cow<'static, str>` field given as `Cow<'a, str>`, which would let the parser
+/// store data borrowed for `'a` where `'static` is promised).
 #[doc(hidden)]
 #[inline(always)]
-pub const fn type_of<T>(_: &T) -> PhantomData<T> {
-    PhantomData
-}
+pub fn assert_field_type<T, U: SameType<T>>(_: &mut U) {}
 
-/// One row of a constructor's [`ParseValue::FIELDS`](crate::parse::ParseValue::FIELDS):
-/// `field!(Self, name, b"\"name\":")` in `impl<'a> ParseValue<'a> for ...`, for impls written
-/// by hand (generated code calls [`Field::new`], see there).
+/// A constructor's [`ParseValue::FIELDS`](crate::parse::ParseValue::FIELDS) table:
 ///
-/// The field's type is taken from the field itself, and a row's type names its owner, so a row
-/// cannot be listed in another constructor's table:
+/// ```ignore
+/// const FIELDS: &'a [Field<'a, Self>] = tlgen_runtime::fields!(Self {
+///     id: i64 = b"\"id\":",
+///     text: Cow<'a, str> = b"\"text\":",
+/// });
+/// ```
+///
+/// It is what generated code writes, and what a hand-written `ParseValue` should use. It checks
+/// at compile time that each field has exactly the type given (one closure per table, never
+/// called), and a row's type names its owner, so a table that compiles is sound:
+///
+/// ```compile_fail
+/// # use tlgen_runtime::parse::{Field, ParseValue};
+/// #[derive(Default)]
+/// struct S { n: Box<i32> }
+/// impl<'a> ParseValue<'a> for S {
+///     const FIELDS: &'a [Field<'a, Self>] = tlgen_runtime::fields!(Self { n: i32 = b"\"n\":" });
+/// }
+/// ```
+///
+/// ```compile_fail
+/// # use std::{borrow::Cow, marker::PhantomData};
+/// # use tlgen_runtime::parse::{Field, ParseValue};
+/// #[derive(Default)]
+/// struct S<'a> { s: Cow<'static, str>, buffer: PhantomData<&'a ()> }
+/// impl<'a> ParseValue<'a> for S<'a> {
+///     const FIELDS: &'a [Field<'a, Self>] =
+///         tlgen_runtime::fields!(Self { s: Cow<'a, str> = b"\"s\":" });
+/// }
+/// ```
 ///
 /// ```compile_fail
 /// # use tlgen_runtime::parse::{Field, ParseValue};
@@ -167,20 +177,26 @@ pub const fn type_of<T>(_: &T) -> PhantomData<T> {
 /// #[derive(Default)]
 /// struct B { s: String, n: i32 }
 /// impl<'a> ParseValue<'a> for B {
-///     const FIELDS: &'a [Field<'a, Self>] = &[tlgen_runtime::field!(A, n, b"\"n\":")];
+///     const FIELDS: &'a [Field<'a, Self>] = tlgen_runtime::fields!(A { n: i32 = b"\"n\":" });
 /// }
 /// ```
+///
+/// The `unsafe` it expands to is the runtime's, not the caller's: a crate with
+/// `#![forbid(unsafe_code)]` can use it (and include generated code).
 #[macro_export]
-macro_rules! field {
-    ($owner:ty, $name:ident, $key:expr) => {
-        // SAFETY: `offset_of!` and the closure name the same field of `$owner` (`offset_of!`
-        // only fields of `$owner` itself, so the closure cannot reach one through `Deref`).
+macro_rules! fields {
+    ($owner:ty { $($name:ident : $ty:ty = $key:expr),* $(,)? }) => {{
+        let _ = |owner: &mut $owner| {
+            $($crate::parse::assert_field_type::<$ty, _>(&mut owner.$name);)*
+        };
+        // SAFETY: the closure above compiles only if each `$name` is a field of `$owner` of
+        // exactly type `$ty`, and `offset_of!` gives that field's offset (a field of `$owner`
+        // itself: `offset_of!` never goes through `Deref`).
         unsafe {
-            $crate::parse::Field::<$owner>::with_type_of(
+            &[$($crate::parse::Field::<$owner>::new::<$ty>(
                 $key,
                 ::core::mem::offset_of!($owner, $name),
-                |owner: &$owner| $crate::parse::type_of(&owner.$name),
-            )
+            )),*]
         }
-    };
+    }};
 }

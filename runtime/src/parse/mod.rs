@@ -19,7 +19,7 @@ mod field;
 mod object;
 mod value;
 
-pub use field::{Field, type_of};
+pub use field::{Field, SameType, assert_field_type};
 pub use object::{
     ClassIndexParser, Envelope, ParseClass, parse_as, parse_boxed_as, parse_class, parse_class_as,
     parse_class_in, parse_fields, parse_received, parse_rest, parse_struct_in, parse_unknown,

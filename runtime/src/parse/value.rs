@@ -18,7 +18,7 @@ use crate::pointer::{Cursor, Error};
 /// field by field; every other value (scalars, strings, vectors, classes) implements
 /// `parse_in`. [`parse`](Self::parse) is derived from it.
 pub trait ParseValue<'a>: Sized + Default + 'a {
-    /// A constructor's fields (rows made by [`Field::new`] or [`field!`](crate::field)) in
+    /// A constructor's fields (a table made by [`fields!`](crate::fields)) in
     /// declaration order, which is TDLib's order; at most 64 ([`crate::limits`]).
     const FIELDS: &'a [Field<'a, Self>] = &[];
 

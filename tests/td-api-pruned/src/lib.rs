@@ -9,5 +9,7 @@
     clippy::panic,
     clippy::indexing_slicing
 )]
+// Generated code has no `unsafe` of its own: it builds where users forbid it.
+#![forbid(unsafe_code)]
 
 include!(concat!(env!("OUT_DIR"), "/td_api.rs"));
