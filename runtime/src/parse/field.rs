@@ -34,7 +34,8 @@ impl<'a, S> Field<'a, S> {
     ///
     /// # Safety
     ///
-    /// The field of `S` at `offset` has exactly type `T`.
+    /// The field of `S` at `offset` has exactly type `T`, lifetimes included, and is aligned for
+    /// `T` (so not an unaligned field of a `repr(packed)` struct).
     pub const unsafe fn new<T: ParseValue<'a>>(key: &'static [u8], offset: usize) -> Self {
         Field {
             raw: RawField {
@@ -190,8 +191,9 @@ macro_rules! fields {
             $($crate::parse::assert_field_type::<$ty, _>(&mut owner.$name);)*
         };
         // SAFETY: the closure above compiles only if each `$name` is a field of `$owner` of
-        // exactly type `$ty`, and `offset_of!` gives that field's offset (a field of `$owner`
-        // itself: `offset_of!` never goes through `Deref`).
+        // exactly type `$ty` that can be borrowed (so aligned: a reference to an unaligned
+        // packed field is an error), and `offset_of!` gives that field's offset (a field of
+        // `$owner` itself: `offset_of!` never goes through `Deref`).
         unsafe {
             &[$($crate::parse::Field::<$owner>::new::<$ty>(
                 $key,
