@@ -46,12 +46,6 @@ impl<'a, S> Field<'a, S> {
             owner: PhantomData,
         }
     }
-
-    /// The key as it appears in JSON, quotes and colon included: `"name":`.
-    #[inline]
-    pub fn key(&self) -> &'static [u8] {
-        self.raw.key
-    }
 }
 
 impl<S> core::fmt::Debug for Field<'_, S> {
@@ -80,7 +74,7 @@ impl<'a> RawField<'a> {
         unsafe { core::slice::from_raw_parts(fields.as_ptr().cast::<RawField<'a>>(), len) }
     }
 
-    /// [`Field::key`].
+    /// The key as it appears in JSON, quotes and colon included: `"name":`.
     #[inline(always)]
     pub(super) fn key(&self) -> &'static [u8] {
         self.key

@@ -33,26 +33,33 @@ impl<'a> Envelope<'a> {
     }
 }
 
-/// Index of `key` among the keys of `fields` (`"name":` forms): by length, then exact compare.
-/// The search starts at `from`, where the key is likely to be (TDLib omits null fields, so the
-/// key that follows is usually a few places after the expected one), and wraps around.
+/// The row of `fields` whose key is `key` (`"name":` forms), with its index: by length, then
+/// exact compare. The search starts at `from`, where the key is likely to be (TDLib omits null
+/// fields, so the key that follows is usually a few places after the expected one), and wraps
+/// around.
 #[inline]
-fn find_key(fields: &[RawField<'_>], key: &[u8], from: usize) -> Option<usize> {
+fn find_key<'f, 'a>(
+    fields: &'f [RawField<'a>],
+    key: &[u8],
+    from: usize,
+) -> Option<(usize, &'f RawField<'a>)> {
     // PLANTED BUG "find_key_prefix" (docs/HARDENING.md): `>=` for `==` in the length compare,
     // and only the key's length compared: a key that is a prefix of a field name finds it.
     #[cfg(tlgen_planted = "find_key_prefix")]
-    return fields.iter().map(RawField::key).position(|k| {
+    return fields.iter().enumerate().find(|(_, field)| {
+        let k = field.key();
         k.len() >= key.len() + 3 && k.get(1..1 + key.len()).is_some_and(|name| name == key)
     });
-    let is_key = |field: &RawField<'_>| {
+    let is_key = |(_, field): &(usize, &RawField<'_>)| {
         let k = field.key();
         k.len() == key.len() + 3 && k.get(1..k.len() - 2).is_some_and(|name| name == key)
     };
-    let (before, after) = fields.split_at(from.min(fields.len()));
-    match after.iter().position(is_key) {
-        Some(i) => Some(before.len() + i),
-        None => before.iter().position(is_key),
-    }
+    let from = from.min(fields.len());
+    let rows = fields.iter().enumerate();
+    rows.clone()
+        .skip(from)
+        .find(is_key)
+        .or_else(|| rows.take(from).find(is_key))
 }
 
 /// Parses the remaining members of an object (its `{` already consumed, at nesting `depth`)
@@ -160,8 +167,8 @@ fn next_field<'a, 'f>(
         }
     }
     while let Some(key) = c.next_key()? {
-        if let Some(index) = find_key(fields, key.as_bytes(), expected) {
-            return Ok(fields.get(index).map(|field| (index, field)));
+        if let Some(found) = find_key(fields, key.as_bytes(), expected) {
+            return Ok(Some(found));
         }
         skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?;
     }
