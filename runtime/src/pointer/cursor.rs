@@ -217,6 +217,17 @@ impl<'a> Cursor<'a> {
         unsafe { scan::word_at(self.pos) }
     }
 
+    /// [`word`](Self::word) at `skip` bytes past the cursor.
+    ///
+    /// # Safety
+    /// None of the `skip` bytes at the cursor may be NUL.
+    #[inline(always)]
+    pub(super) unsafe fn word_after(&self, skip: usize) -> Option<u64> {
+        // SAFETY: the `skip` bytes at the cursor are not NUL (caller), so `pos + skip` is at or
+        // before the NUL of the cursor's readable, unchanging buffer (invariant).
+        unsafe { scan::word_at(self.pos.add(skip)) }
+    }
+
     /// The `len` bytes at the cursor.
     ///
     /// # Safety

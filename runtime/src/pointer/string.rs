@@ -85,6 +85,60 @@ fn unicode_escape_at(word: u64) -> Option<u32> {
     Some((pairs & 0xff) << 8 | pairs >> 16)
 }
 
+/// The code point of the surrogate pair `high` (0xD800–0xDBFF), `low` (0xDC00–0xDFFF).
+#[inline(always)]
+fn combine_surrogates(high: u32, low: u32) -> u32 {
+    let c = 0x1_0000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+    // PLANTED BUG "surrogate_pair" (docs/HARDENING.md): the 0x10000 offset forgotten.
+    #[cfg(tlgen_planted = "surrogate_pair")]
+    let c = c - 0x1_0000;
+    c
+}
+
+/// The UTF-8 encoding of `ch` in the low bytes of a `u32` (the first byte lowest), and its
+/// length, 1 to 4.
+#[inline(always)]
+fn utf8_word(ch: char) -> (u32, usize) {
+    let n = u32::from(ch);
+    // a continuation byte: six bits of `n`, from bit `shift` up
+    let cont = |shift: u32| 0x80 | (n >> shift & 0x3f);
+    if n < 0x80 {
+        (n, 1)
+    } else if n < 0x800 {
+        (0xc0 | n >> 6 | cont(0) << 8, 2)
+    } else if n < 0x1_0000 {
+        (0xe0 | n >> 12 | cont(6) << 8 | cont(0) << 16, 3)
+    } else {
+        (
+            0xf0 | n >> 18 | cont(12) << 8 | cont(6) << 16 | cont(0) << 24,
+            4,
+        )
+    }
+}
+
+/// Appends `ch` to `out` with one 4-byte store into its spare capacity (`String::push` encodes
+/// through a buffer and a copy of variable length).
+#[inline(always)]
+fn push_char(out: &mut String, ch: char) {
+    let (word, len) = utf8_word(ch);
+    // SAFETY: only the bytes of `ch`'s UTF-8 encoding become part of the string (below), so it
+    // stays valid UTF-8.
+    let bytes = unsafe { out.as_mut_vec() };
+    bytes.reserve(4);
+    let end = bytes.len();
+    // SAFETY: `reserve(4)` left room for 4 bytes after `end`, so the store stays inside the
+    // allocation (an unaligned store into spare capacity, which need not be initialised);
+    // the first `len <= 4` of them are initialised by it and are `ch` in UTF-8.
+    unsafe {
+        bytes
+            .as_mut_ptr()
+            .add(end)
+            .cast::<[u8; 4]>()
+            .write_unaligned(word.to_le_bytes());
+        bytes.set_len(end + len);
+    }
+}
+
 impl<'a> Cursor<'a> {
     /// Reads a string value. Escape-free strings are borrowed from the buffer; strings with
     /// escapes are decoded into an owned `String`.
@@ -181,8 +235,7 @@ impl<'a> Cursor<'a> {
                     return Ok(());
                 }
                 b'\\' => {
-                    if let Some(ch) = self.simple_unicode_escape() {
-                        out.push(ch);
+                    if self.unicode_escapes(out) {
                         continue;
                     }
                     // SAFETY: the current byte is `\`.
@@ -195,6 +248,46 @@ impl<'a> Cursor<'a> {
                 _ => out.push_str(self.take_plain_run()?),
             }
         }
+    }
+
+    /// Fast path for a run of `\uXXXX` escapes at the cursor (on a `\`), how TDLib writes every
+    /// non-ASCII character: decodes each escape of a character outside the surrogates, and each
+    /// surrogate pair, into `out`, and stops before the first bytes that are neither. Returns
+    /// whether it consumed anything; if not, the general path decodes the escape or reports the
+    /// error, from the same `\`.
+    #[inline(always)]
+    fn unicode_escapes(&mut self, out: &mut String) -> bool {
+        let mut any = false;
+        while let Some(n) = self.word().and_then(unicode_escape_at) {
+            let (ch, len) = match char::from_u32(n) {
+                Some(ch) => (ch, 6),
+                None => match self.surrogate_pair(n) {
+                    Some(ch) => (ch, 12),
+                    None => break,
+                },
+            };
+            push_char(out, ch);
+            // SAFETY: the `len` bytes at the cursor are one escape or a pair, none of them NUL.
+            unsafe { self.advance(len) };
+            any = true;
+        }
+        any
+    }
+
+    /// The character of the surrogate pair at the cursor, whose first escape (six bytes, `\u`
+    /// and four hex digits) is the code unit `high`; `None` if `high` is not a high surrogate or
+    /// the next six bytes are not the escape of a low one.
+    #[inline(always)]
+    fn surrogate_pair(&self, high: u32) -> Option<char> {
+        if !(0xD800..=0xDBFF).contains(&high) {
+            return None;
+        }
+        // SAFETY: the six bytes at the cursor are `\`, `u` and four hex digits, none of them NUL.
+        let low = unsafe { self.word_after(6) }.and_then(unicode_escape_at)?;
+        if !(0xDC00..=0xDFFF).contains(&low) {
+            return None;
+        }
+        char::from_u32(combine_surrogates(high, low))
     }
 
     /// Fast path for the escape at the cursor (on its `\`) when it is a `\uXXXX` of a character
@@ -255,10 +348,7 @@ impl<'a> Cursor<'a> {
                 if !(0xDC00..=0xDFFF).contains(&low) {
                     return Err(self.error(ErrorKind::LoneSurrogate));
                 }
-                let c = 0x1_0000 + ((u32::from(n) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
-                // PLANTED BUG "surrogate_pair" (docs/HARDENING.md): the 0x10000 offset forgotten.
-                #[cfg(tlgen_planted = "surrogate_pair")]
-                let c = c - 0x1_0000;
+                let c = combine_surrogates(u32::from(n), u32::from(low));
                 char::from_u32(c).ok_or_else(|| self.error(ErrorKind::InvalidEscape))
             }
             _ => char::from_u32(u32::from(n)).ok_or_else(|| self.error(ErrorKind::InvalidEscape)),
@@ -341,7 +431,7 @@ impl<'a> Cursor<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{HEX, NOT_HEX, unicode_escape_at};
+    use super::{HEX, NOT_HEX, push_char, unicode_escape_at, utf8_word};
 
     /// The byte-at-a-time decode through [`HEX`] that [`unicode_escape_at`] replaces.
     fn by_table(word: u64) -> Option<u32> {
@@ -357,6 +447,32 @@ mod tests {
 
     fn word(bytes: [u8; 8]) -> u64 {
         u64::from_le_bytes(bytes)
+    }
+
+    #[test]
+    fn utf8_word_is_the_utf8_encoding_of_every_char() {
+        for ch in (0..=0x10_ffffu32).filter_map(char::from_u32) {
+            let (word, len) = utf8_word(ch);
+            let mut expected = [0u8; 4];
+            let want = ch.encode_utf8(&mut expected).as_bytes();
+            assert_eq!(&word.to_le_bytes()[..len], want, "{:x}", u32::from(ch));
+            assert!(word.to_le_bytes()[len..].iter().all(|&b| b == 0));
+        }
+    }
+
+    #[test]
+    fn push_char_appends_like_string_push() {
+        let mut ours = String::new();
+        let mut std = String::new();
+        for ch in "aé€😀\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}"
+            .chars()
+            .cycle()
+            .take(1000)
+        {
+            push_char(&mut ours, ch);
+            std.push(ch);
+            assert_eq!(ours, std);
+        }
     }
 
     #[test]
