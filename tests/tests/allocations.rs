@@ -85,35 +85,3 @@ fn pointer_allocates_no_more_than_reader_on_the_corpus() {
         "allocations over {payloads} TDLib payloads: pointer {pointer_total}, reader {reader_total}"
     );
 }
-
-/// Vectors of big elements (a `message` is about 900 bytes) grow four times over and are
-/// trimmed (`tlgen_runtime::element::make_room`): both parsers leave at most half of the
-/// capacity unused, and the pointer parser still allocates no more than the reader.
-#[test]
-fn message_pages_keep_at_most_half_of_their_capacity_unused() {
-    let page: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(repo_root().join("corpus/named/messages50.json")).unwrap(),
-    )
-    .unwrap();
-    let all = page["messages"].as_array().unwrap();
-    for n in [1, 3, 4, 5, 9, 16, 17, 33, 50] {
-        let mut short = page.clone();
-        short["messages"] = serde_json::Value::Array(all[..n].to_vec());
-        let text = short.to_string();
-        let buffer = NulTerminated::from(text.as_str());
-        let (pointer, p) = count(|| td::parse_received(buffer.cursor()));
-        let (reader, r) = count(|| tlgen_runtime::reader::from_str::<td::Received>(&text));
-        for (parser, parsed) in [("pointer", p.unwrap()), ("reader", r.unwrap())] {
-            let td::Object::Messages(messages) = parsed.object else {
-                panic!("{parser}: not messages")
-            };
-            let (len, capacity) = (messages.messages.len(), messages.messages.capacity());
-            assert_eq!(len, n, "{parser}");
-            assert!(
-                capacity <= 2 * n.max(2),
-                "{parser}: {n} messages in a capacity of {capacity}"
-            );
-        }
-        assert!(pointer <= reader, "{n}: pointer {pointer}, reader {reader}");
-    }
-}

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::field::Field;
 use super::object::parse_struct_in;
-use crate::element::{self, Element};
+use crate::element::Element;
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error};
 
@@ -96,15 +96,15 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
     fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
         c.begin_array(depth)?;
         while c.next_element()? {
-            if slot.len() == slot.capacity() {
-                element::make_room(slot);
+            if slot.capacity() == 0 {
+                // (`Vec` starts big elements, such as messages, at capacity 1 and doubles)
+                slot.reserve(4);
             }
             slot.push(T::default());
-            if let Some(last) = slot.last_mut() {
-                parse_nullable_in(last, c, depth + 1)?;
+            if let Some(element) = slot.last_mut() {
+                parse_nullable_in(element, c, depth + 1)?;
             }
         }
-        element::trim(slot);
         Ok(())
     }
 }

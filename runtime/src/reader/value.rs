@@ -18,7 +18,7 @@ use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visi
 
 use super::depth::DepthGuard;
 use super::object::{Seen, deserialize_struct};
-use crate::element::{self, Element};
+use crate::element::Element;
 use crate::json_value::{JsonValue, Number};
 
 /// A value the reader can read at a field or element position (the value is not `null`).
@@ -280,12 +280,8 @@ impl<'de, T: ReadValue<'de> + Element> Visitor<'de> for SeqVisitor<T> {
         let _level = DepthGuard::enter()?;
         let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
         while let Some(item) = seq.next_element_seed(FieldValue::<T>::new())? {
-            if out.len() == out.capacity() {
-                element::make_room(&mut out);
-            }
             out.push(item);
         }
-        element::trim(&mut out);
         Ok(out)
     }
 }
