@@ -1,6 +1,11 @@
 //! [`Field`]: one field of a constructor as the shared field loop reads it, a row of data (its
 //! key, its offset in the constructor, the reader of its type) instead of generated code.
 //!
+//! A row is 40 bytes and carries its key's first and last eight bytes as words
+//! ([`Key`](crate::pointer::Key)), so that the loop compares a key of up to 16 bytes with the
+//! input without reading the key's own bytes from elsewhere in the binary: on a stream of
+//! many constructors, each cold table cost one more cache miss per key.
+//!
 //! A constructor lists its fields in [`ParseValue::FIELDS`] with [`fields!`](crate::fields)
 //! (generated code and hand-written impls alike); the loop ([`super::object`]) finds a key's row and calls its reader
 //! on the field's place. The reader is one function per field *type* (`i64`, `Cow<str>`,
@@ -12,7 +17,7 @@
 use core::marker::PhantomData;
 
 use super::value::ParseValue;
-use crate::pointer::{Cursor, Error};
+use crate::pointer::{Cursor, Error, Key};
 
 /// Reads the (non-null) value at the cursor into the field at `slot`, which holds its default:
 /// [`ParseValue::parse_in`] of the field's type, behind a pointer without a type so that one
@@ -37,10 +42,14 @@ impl<'a, S> Field<'a, S> {
     /// The field of `S` at `offset` has exactly type `T`, lifetimes included, and is aligned for
     /// `T` (so not an unaligned field of a `repr(packed)` struct).
     pub const unsafe fn new<T: ParseValue<'a>>(key: &'static [u8], offset: usize) -> Self {
+        assert!(
+            offset <= u32::MAX as usize,
+            "a field at an offset of 4 GiB or more"
+        );
         Field {
             raw: RawField {
-                key,
-                offset,
+                key: Key::new(key),
+                offset: offset as u32,
                 read: read_field::<T>,
             },
             owner: PhantomData,
@@ -51,16 +60,17 @@ impl<'a, S> Field<'a, S> {
 impl<S> core::fmt::Debug for Field<'_, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Field")
-            .field("key", &String::from_utf8_lossy(self.raw.key))
+            .field("key", &String::from_utf8_lossy(self.raw.key.bytes()))
             .field("offset", &self.raw.offset)
             .finish_non_exhaustive()
     }
 }
 
 /// A [`Field`] without its constructor's type: what the one non-generic field loop takes.
+/// 40 bytes: the key (28, its words and bytes), the offset, the reader.
 pub(super) struct RawField<'a> {
-    key: &'static [u8],
-    offset: usize,
+    key: Key,
+    offset: u32,
     read: ReadField<'a>,
 }
 
@@ -77,7 +87,13 @@ impl<'a> RawField<'a> {
     /// The key as it appears in JSON, quotes and colon included: `"name":`.
     #[inline(always)]
     pub(super) fn key(&self) -> &'static [u8] {
-        self.key
+        self.key.bytes()
+    }
+
+    /// The key, for [`Cursor::eat_field_key`].
+    #[inline(always)]
+    pub(super) fn key_words(&self) -> &Key {
+        &self.key
     }
 
     /// Reads the (non-null) value at the cursor into this field of the constructor at `owner`,
@@ -96,7 +112,7 @@ impl<'a> RawField<'a> {
     ) -> Result<(), Error> {
         // SAFETY: `offset` is the offset of a field of `S` (`Field::new`), so the result stays
         // inside the value `owner` points to.
-        let slot = unsafe { owner.add(self.offset) };
+        let slot = unsafe { owner.add(self.offset as usize) };
         // SAFETY: `slot` is a field of the type `read` was made for (`Field::new`), live and
         // not otherwise borrowed (caller).
         unsafe { (self.read)(slot, c, depth) }
@@ -195,4 +211,15 @@ macro_rules! fields {
             )),*]
         }
     }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RawField;
+
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_row_is_40_bytes() {
+        assert_eq!(size_of::<RawField<'_>>(), 40);
+    }
 }

@@ -126,7 +126,7 @@ unsafe fn parse_raw_fields<'a>(
     }
     loop {
         let (index, field) = match fields.get(expected) {
-            Some(field) if c.eat_key_bytes(field.key()) => (expected, field),
+            Some(field) if c.eat_field_key(field.key_words()) => (expected, field),
             _ if c.eat_object_end() => break,
             _ => match next_field(c, fields, expected, depth, envelope.as_deref_mut())? {
                 Some(found) => found,
@@ -162,7 +162,7 @@ fn next_field<'a, 'f>(
 ) -> Result<Option<(usize, &'f RawField<'a>)>, Error> {
     // TDLib omits null fields, so the key that came instead is usually one of the next few.
     for (index, field) in fields.iter().enumerate().skip(expected + 1).take(3) {
-        if c.eat_key_bytes(field.key()) {
+        if c.eat_field_key(field.key_words()) {
             return Ok(Some((index, field)));
         }
     }

@@ -30,7 +30,7 @@ use core::marker::PhantomData;
 use std::borrow::Cow;
 
 use super::error::{Error, ErrorKind};
-use super::scan::{self, plain_ascii_len, plain_len};
+use super::scan::{self, Key, plain_ascii_len, plain_len};
 use crate::limits::depth_limit;
 
 /// A zero-copy JSON tokenizer over a NUL-terminated buffer. See the [module docs](super) for the
@@ -424,8 +424,34 @@ impl<'a> Cursor<'a> {
         self.eat_key_bytes(pattern)
     }
 
-    /// [`eat_key`](Self::eat_key) for a pattern whose length is known only at run time (the
-    /// generated per-type key tables). Same contract; a pattern containing NUL never matches.
+    /// [`eat_key_bytes`](Self::eat_key_bytes) for a [`Key`] (a field row's key), compared by
+    /// its words ([`scan::starts_with_key`]).
+    #[inline(always)]
+    pub(crate) fn eat_field_key(&mut self, key: &Key) -> bool {
+        // (the planted bug "eat_key_len" lives in `eat_key_bytes`: the field loop meets it here)
+        #[cfg(tlgen_planted = "eat_key_len")]
+        return self.eat_key_bytes(key.bytes());
+        let skip = if self.first {
+            0
+        } else if self.byte() == b',' {
+            1
+        } else {
+            return false;
+        };
+        // SAFETY: `skip` is 0, or 1 after seeing `,` (not NUL).
+        if unsafe { scan::starts_with_key(self.pos.add(skip), key) } {
+            // SAFETY: the `skip` bytes are not NUL and the key's bytes matched, none NUL.
+            unsafe { self.advance(skip + key.bytes().len()) };
+            self.first = false;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// [`eat_key`](Self::eat_key) for a pattern whose length is known only at run time. Same
+    /// contract; a pattern containing NUL never matches. (The field loop compares the keys of
+    /// its rows with `eat_field_key`.)
     #[inline]
     pub fn eat_key_bytes(&mut self, pattern: &[u8]) -> bool {
         let skip = if self.first {

@@ -135,3 +135,4 @@ mod string;
 pub use buffer::NulTerminated;
 pub use cursor::{Cursor, Mark};
 pub use error::{Error, ErrorKind};
+pub(crate) use scan::Key;

@@ -32,7 +32,8 @@
 //!
 //! # Short compares and digit runs
 //!
-//! [`starts_with`] compares up to 8 bytes per load, and [`word_at`] gives the number lexer 8
+//! [`starts_with`] compares up to 8 bytes per load ([`starts_with_key`] likewise, with a key's
+//! first and last words kept beside it, [`Key`]), and [`word_at`] gives the number lexer 8
 //! bytes at once (unaligned 4- and 8-byte loads, again `asm!` blocks with the same interface),
 //! but only when every byte loaded lies in the same 4 KiB page as the first one, which is a byte
 //! of the buffer at or before the NUL (else they work byte by byte). A load inside a page that holds a readable byte cannot fault: on
@@ -78,6 +79,94 @@ pub(super) unsafe fn plain_ascii_len(p: *const u8) -> usize {
 pub(super) unsafe fn starts_with(p: *const u8, pattern: &[u8]) -> bool {
     // SAFETY: forwarded.
     unsafe { imp::starts_with(p, pattern) }
+}
+
+/// A key pattern (`"name":`, no NUL) with its first and last eight bytes kept as words, for
+/// [`starts_with_key`]: a key of up to 16 bytes (most of td_api's) is then compared without
+/// reading the pattern's own bytes, which live elsewhere in the binary (a cache miss per key
+/// when a stream brings a constructor whose table is cold).
+///
+/// Packed to 4-byte alignment (28 bytes) so that a field row ([`crate::parse::Field`]) that
+/// holds one, its field's offset and its reader takes 40 bytes.
+#[derive(Clone, Copy)]
+#[repr(C, packed(4))]
+pub(crate) struct Key {
+    /// Bytes `0..8` of the key (for a shorter key, its bytes, zero above).
+    head: u64,
+    /// Bytes `len - 8..len` (for a shorter key, `head`).
+    tail: u64,
+    /// The key's bytes, `len` of them: a `&'static [u8]` taken apart.
+    ptr: *const u8,
+    len: u32,
+}
+
+// SAFETY: `ptr` and `len` are a `&'static [u8]` taken apart: shared, immutable data that lives
+// forever, which `&'static [u8]` itself may share and send between threads.
+unsafe impl Sync for Key {}
+// SAFETY: as above.
+unsafe impl Send for Key {}
+
+impl Key {
+    /// The key `bytes`. Panics (a build error in a constant) if they contain NUL or are 4 GiB
+    /// long.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "constant evaluation of in-bounds indices"
+    )]
+    pub(crate) const fn new(bytes: &'static [u8]) -> Key {
+        let len = bytes.len();
+        assert!(len <= u32::MAX as usize, "a key of 4 GiB or more");
+        let mut i = 0;
+        while i < len {
+            assert!(bytes[i] != 0, "a key contains NUL");
+            i += 1;
+        }
+        let (head, tail) = if len >= 8 {
+            (le_word(bytes, 0, 8), le_word(bytes, len - 8, 8))
+        } else {
+            (le_word(bytes, 0, len), le_word(bytes, 0, len))
+        };
+        Key {
+            head,
+            tail,
+            ptr: bytes.as_ptr(),
+            len: len as u32,
+        }
+    }
+
+    /// The key's bytes.
+    #[inline(always)]
+    pub(crate) fn bytes(&self) -> &'static [u8] {
+        let (ptr, len) = (self.ptr, self.len);
+        // SAFETY: `ptr` and `len` come from a `&'static [u8]` (`new`).
+        unsafe { core::slice::from_raw_parts(ptr, len as usize) }
+    }
+}
+
+/// The `len <= 8` bytes of `bytes` from `at`, little-endian (the first byte lowest).
+#[allow(
+    clippy::indexing_slicing,
+    reason = "constant evaluation of in-bounds indices (`Key::new`)"
+)]
+const fn le_word(bytes: &[u8], at: usize, len: usize) -> u64 {
+    let mut word = 0u64;
+    let mut i = 0;
+    while i < len {
+        word |= (bytes[at + i] as u64) << (8 * i);
+        i += 1;
+    }
+    word
+}
+
+/// Whether the bytes at `p` start with `key` ([`starts_with`] with the key's words).
+///
+/// # Safety
+///
+/// As for [`plain_ascii_len`].
+#[inline(always)]
+pub(super) unsafe fn starts_with_key(p: *const u8, key: &Key) -> bool {
+    // SAFETY: forwarded.
+    unsafe { imp::starts_with_key(p, key) }
 }
 
 /// The 8 bytes at `p` (little-endian: the byte at `p` is the lowest), when they can be loaded
@@ -253,6 +342,47 @@ mod imp {
     ///
     /// As for [`super::plain_ascii_len`].
     #[inline(always)]
+    pub(super) unsafe fn starts_with_key(p: *const u8, key: &super::Key) -> bool {
+        let (n, head, tail) = (key.len as usize, key.head, key.tail);
+        if n == 0 || p as usize % PAGE + n.max(8) > PAGE {
+            // SAFETY: forwarded.
+            return unsafe { starts_with(p, key.bytes()) };
+        }
+        // the bytes of a word that a key shorter than 8 bytes covers
+        let mask = u64::MAX >> (64 - 8 * n.min(8));
+        // From here every load reads bytes of `p .. p + max(n, 8)`, in the page of `p` (a byte
+        // of the buffer at or before the NUL, caller): the loads cannot fault. The key has no
+        // NUL (`Key::new`), so a match means no input byte compared was the NUL; bytes past
+        // the key are masked off.
+        // SAFETY: `p .. p + 8` and `p + n - 8 .. p + n` (for `n >= 8`) are in that window.
+        let (first, last) = unsafe { (load_u64(p), load_u64(p.add(n.saturating_sub(8)))) };
+        if ((first ^ head) | (last ^ tail)) & mask != 0 {
+            return false;
+        }
+        // keys over 16 bytes: the words between, from the key's bytes
+        let bytes = key.bytes().as_ptr();
+        let mut i = 8;
+        while i + 8 < n {
+            // SAFETY: `i + 8 < n`: the 8 key bytes from `i` are in bounds; and `p + i .. p + i +
+            // 8` is inside `p .. p + n`, in the page of `p`.
+            let (word, input) = unsafe {
+                (
+                    bytes.add(i).cast::<u64>().read_unaligned(),
+                    load_u64(p.add(i)),
+                )
+            };
+            if input != word {
+                return false;
+            }
+            i += 8;
+        }
+        true
+    }
+
+    /// # Safety
+    ///
+    /// As for [`super::plain_ascii_len`].
+    #[inline(always)]
     pub(super) unsafe fn starts_with(p: *const u8, pattern: &[u8]) -> bool {
         let n = pattern.len();
         if n < 4 || p as usize % PAGE + n > PAGE {
@@ -377,6 +507,15 @@ mod imp {
 
     /// # Safety
     ///
+    /// As for [`super::plain_ascii_len`].
+    #[inline(always)]
+    pub(super) unsafe fn starts_with_key(p: *const u8, key: &super::Key) -> bool {
+        // SAFETY: forwarded.
+        unsafe { super::starts_with_bytewise(p, key.bytes()) }
+    }
+
+    /// # Safety
+    ///
     /// As for [`super::plain_ascii_len`] (nothing is read).
     #[inline(always)]
     pub(super) unsafe fn word_at(_: *const u8) -> Option<u64> {
@@ -451,7 +590,8 @@ mod tests {
         }
     }
 
-    /// `starts_with` against the byte-at-a-time compare: every pattern length up to 40, the
+    /// `starts_with` and `starts_with_key` against the byte-at-a-time compare: every pattern
+    /// length up to 40, the
     /// input equal to the pattern, differing at every position, or ending (NUL) at every
     /// position; patterns with a NUL never match.
     #[test]
@@ -495,6 +635,16 @@ mod tests {
                         reference(input, pattern),
                         "{input:?} {pattern:?} at {at}"
                     );
+                    if !pattern.contains(&0) {
+                        let key = Key::new(Vec::leak(pattern.clone()));
+                        // SAFETY: as above.
+                        let got = unsafe { starts_with_key(storage[at..].as_ptr(), &key) };
+                        assert_eq!(
+                            got,
+                            reference(input, pattern),
+                            "key {input:?} {pattern:?} at {at}"
+                        );
+                    }
                 }
             }
         }
@@ -513,5 +663,32 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod key_tests {
+    use super::Key;
+
+    #[test]
+    fn key_words_hold_the_first_and_last_eight_bytes() {
+        let key = Key::new(b"\"sender_id\":");
+        let (head, tail) = (key.head, key.tail);
+        assert_eq!(head, u64::from_le_bytes(*b"\"sender_"));
+        assert_eq!(tail, u64::from_le_bytes(*b"der_id\":"));
+        let short = Key::new(b"\"id\":");
+        let (head, tail) = (short.head, short.tail);
+        assert_eq!(
+            head,
+            u64::from(u32::from_le_bytes(*b"\"id\"")) | u64::from(b':') << 32
+        );
+        assert_eq!(tail, head);
+        assert_eq!(short.bytes(), b"\"id\":");
+    }
+
+    #[test]
+    #[should_panic(expected = "a key contains NUL")]
+    fn a_key_with_nul_is_refused() {
+        let _ = Key::new(b"\"a\0\":");
     }
 }
