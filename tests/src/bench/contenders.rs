@@ -33,8 +33,9 @@ impl Default for Scratch {
 /// One way of reading a document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// `td::parse_received(Cursor::from_bytes_with_nul(buf)?)` (includes the NUL search, like
-    /// `Cursor::from_ptr`'s `strlen`).
+    /// `td::parse_received(Cursor::from_bytes_with_nul(buf)?)`: the buffer's last byte is
+    /// checked to be the NUL (O(1), no search; `Cursor::from_ptr`, for TDLib's own buffers, does
+    /// not even read that byte).
     Pointer,
     /// `tlgen_runtime::reader::from_slice::<td::Received>` (serde_json, recursion limit off).
     SerdeJson,
