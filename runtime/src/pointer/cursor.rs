@@ -431,22 +431,16 @@ impl<'a> Cursor<'a> {
         // (the planted bug "eat_key_len" lives in `eat_key_bytes`: the field loop meets it here)
         #[cfg(tlgen_planted = "eat_key_len")]
         return self.eat_key_bytes(key.bytes());
-        let skip = if self.first {
-            0
-        } else if self.byte() == b',' {
-            1
-        } else {
+        let Some(skip) = self.key_lead() else {
             return false;
         };
         // SAFETY: `skip` is 0, or 1 after seeing `,` (not NUL).
-        if unsafe { scan::starts_with_key(self.pos.add(skip), key) } {
-            // SAFETY: the `skip` bytes are not NUL and the key's bytes matched, none NUL.
-            unsafe { self.advance(skip + key.bytes().len()) };
-            self.first = false;
-            true
-        } else {
-            false
+        if !unsafe { scan::starts_with_key(self.pos.add(skip), key) } {
+            return false;
         }
+        // SAFETY: the `skip` bytes are not NUL and the key's bytes matched, none NUL.
+        unsafe { self.consume_key(skip + key.bytes().len()) };
+        true
     }
 
     /// [`eat_key`](Self::eat_key) for a pattern whose length is known only at run time. Same
@@ -454,11 +448,7 @@ impl<'a> Cursor<'a> {
     /// its rows with `eat_field_key`.)
     #[inline]
     pub fn eat_key_bytes(&mut self, pattern: &[u8]) -> bool {
-        let skip = if self.first {
-            0
-        } else if self.byte() == b',' {
-            1
-        } else {
+        let Some(skip) = self.key_lead() else {
             return false;
         };
         // PLANTED BUG "eat_key_len" (docs/HARDENING.md): the compare stops one byte short (the
@@ -469,25 +459,46 @@ impl<'a> Cursor<'a> {
             let matched = unsafe { self.starts_with_at(skip, &pattern[..n]) };
             if matched {
                 // SAFETY: the `skip + n` bytes at the cursor matched non-NUL bytes.
-                unsafe { self.advance(skip + n) };
+                unsafe { self.consume_key(skip + n) };
                 // (the unchecked last byte is consumed too, but never the NUL)
                 if self.byte() != 0 {
                     // SAFETY: the current byte is not NUL.
                     unsafe { self.bump() };
                 }
-                self.first = false;
             }
             return matched;
         }
         // SAFETY: `skip` is 0, or 1 after seeing `,` (not NUL).
-        if unsafe { self.starts_with_at(skip, pattern) } {
-            // SAFETY: the `skip` bytes are not NUL and the pattern's bytes matched, none NUL.
-            unsafe { self.advance(skip + pattern.len()) };
-            self.first = false;
-            true
-        } else {
-            false
+        if !unsafe { self.starts_with_at(skip, pattern) } {
+            return false;
         }
+        // SAFETY: the `skip` bytes are not NUL and the pattern's bytes matched, none NUL.
+        unsafe { self.consume_key(skip + pattern.len()) };
+        true
+    }
+
+    /// The bytes before a member's key at the cursor: 0 right after `{`, 1 for the `,` of a
+    /// later member; `None` when no member starts here (no whitespace is skipped).
+    #[inline(always)]
+    fn key_lead(&self) -> Option<usize> {
+        if self.first {
+            Some(0)
+        } else if self.byte() == b',' {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    /// Consumes a member's lead and key, `len` bytes matched by the caller.
+    ///
+    /// # Safety
+    /// None of the `len` bytes at the cursor may be NUL.
+    #[inline(always)]
+    unsafe fn consume_key(&mut self, len: usize) {
+        // SAFETY: caller.
+        unsafe { self.advance(len) };
+        self.first = false;
     }
 
     /// Consumes `}` if it is the next byte (no whitespace is skipped), ending the current

@@ -251,27 +251,33 @@ impl<'a> Cursor<'a> {
     }
 
     /// Fast path for a run of `\uXXXX` escapes at the cursor (on a `\`), how TDLib writes every
-    /// non-ASCII character: decodes each escape of a character outside the surrogates, and each
-    /// surrogate pair, into `out`, and stops before the first bytes that are neither. Returns
-    /// whether it consumed anything; if not, the general path decodes the escape or reports the
-    /// error, from the same `\`.
+    /// non-ASCII character: decodes each ([`unicode_escape`](Self::unicode_escape)) into
+    /// `out`, and stops before the first bytes that are not one. Returns whether it consumed
+    /// anything; if not, the general path decodes the escape or reports the error, from the
+    /// same `\`.
     #[inline(always)]
     fn unicode_escapes(&mut self, out: &mut String) -> bool {
         let mut any = false;
-        while let Some(n) = self.word().and_then(unicode_escape_at) {
-            let (ch, len) = match char::from_u32(n) {
-                Some(ch) => (ch, 6),
-                None => match self.surrogate_pair(n) {
-                    Some(ch) => (ch, 12),
-                    None => break,
-                },
-            };
+        while let Some((ch, len)) = self.unicode_escape() {
             push_char(out, ch);
             // SAFETY: the `len` bytes at the cursor are one escape or a pair, none of them NUL.
             unsafe { self.advance(len) };
             any = true;
         }
         any
+    }
+
+    /// The character of the `\uXXXX` escape at the cursor (on its `\`) when it is not a
+    /// surrogate, or of the surrogate pair there, with the length of its text (6 or 12);
+    /// `None` for anything else (another escape, a lone or broken surrogate, bytes near the end
+    /// of a page), which the general paths handle. Consumes nothing.
+    #[inline(always)]
+    fn unicode_escape(&self) -> Option<(char, usize)> {
+        let n = unicode_escape_at(self.word()?)?;
+        match char::from_u32(n) {
+            Some(ch) => Some((ch, 6)),
+            None => self.surrogate_pair(n).map(|ch| (ch, 12)),
+        }
     }
 
     /// The character of the surrogate pair at the cursor, whose first escape (six bytes, `\u`
@@ -288,20 +294,6 @@ impl<'a> Cursor<'a> {
             return None;
         }
         char::from_u32(combine_surrogates(high, low))
-    }
-
-    /// Fast path for the escape at the cursor (on its `\`) when it is a `\uXXXX` of a character
-    /// that is not a surrogate (how TDLib writes every non-ASCII character outside the astral
-    /// planes): consumes its six bytes and returns the character. Otherwise returns `None` and
-    /// consumes nothing; the general path then decodes the escape or reports the error.
-    #[inline(always)]
-    fn simple_unicode_escape(&mut self) -> Option<char> {
-        let n = unicode_escape_at(self.word()?)?;
-        // `None` for a surrogate
-        let ch = char::from_u32(n)?;
-        // SAFETY: the six bytes at the cursor are `\`, `u` and four hex digits, none of them NUL.
-        unsafe { self.advance(6) };
-        Some(ch)
     }
 
     /// Decodes one escape after its `\` into `out`.
@@ -404,7 +396,10 @@ impl<'a> Cursor<'a> {
                     return Ok(());
                 }
                 b'\\' => {
-                    if self.simple_unicode_escape().is_some() {
+                    if let Some((_, len)) = self.unicode_escape() {
+                        // SAFETY: the `len` bytes at the cursor are one escape or a pair, none
+                        // of them NUL.
+                        unsafe { self.advance(len) };
                         continue;
                     }
                     // SAFETY: the current byte is `\`.
