@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use super::field::RawField;
 use super::value::{ParseValue, parse_field_value};
+use crate::InCaller;
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error, ErrorKind};
 use crate::unknown::UnknownObject;
@@ -94,7 +95,9 @@ pub fn parse_fields<'a, T: ParseValue<'a>>(
     };
     let fields = RawField::erase(T::FIELDS);
     // SAFETY: `out` is a live `T`, exclusively ours for the call, and `fields` are `T`'s.
-    unsafe { parse_raw_fields(c, depth, envelope, fields, (out as *mut T).cast::<u8>()) }
+    unsafe {
+        parse_raw_fields::<InCaller>(c, depth, envelope, fields, (out as *mut T).cast::<u8>())
+    }
 }
 
 /// The field loop: parses the remaining members of an object (its `{` already consumed, at
@@ -102,7 +105,8 @@ pub fn parse_fields<'a, T: ParseValue<'a>>(
 /// first tried in declaration order (TDLib's order), then looked up; a repeated key's value is
 /// skipped (the first one wins).
 ///
-/// Not generic and never inlined: one copy of the loop serves every constructor, instead of
+/// Never inlined, and generic only over [`InCaller`] (compiled in the crate of the generated
+/// code, which then calls it directly): one copy of the loop serves every constructor, instead of
 /// one copy per constructor (thousands in td_api, megabytes of machine code that a stream of
 /// different constructors would fetch anew for each document).
 ///
@@ -111,7 +115,11 @@ pub fn parse_fields<'a, T: ParseValue<'a>>(
 /// `out` points to a live value of the type whose table `fields` is ([`RawField::erase`]),
 /// valid for writes and not otherwise borrowed while this runs.
 #[inline(never)]
-unsafe fn parse_raw_fields<'a>(
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "`L` is `InCaller`: compiled in the calling crate, called directly"
+)]
+unsafe fn parse_raw_fields<'a, L>(
     c: &mut Cursor<'a>,
     depth: u32,
     mut envelope: Option<&mut Envelope<'a>>,
@@ -128,7 +136,7 @@ unsafe fn parse_raw_fields<'a>(
         let (index, field) = match fields.get(expected) {
             Some(field) if c.eat_field_key(field.key_words()) => (expected, field),
             _ if c.eat_object_end() => break,
-            _ => match next_field(c, fields, expected, depth, envelope.as_deref_mut())? {
+            _ => match next_field::<L>(c, fields, expected, depth, envelope.as_deref_mut())? {
                 Some(found) => found,
                 None => break,
             },
@@ -153,7 +161,11 @@ unsafe fn parse_raw_fields<'a>(
 /// the object (`None`, `}` consumed), skipping the values of other keys (or giving them to the
 /// envelope). Out of line: the common path stays small.
 #[inline(never)]
-fn next_field<'a, 'f>(
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "`L` is `InCaller`: compiled in the calling crate, called directly"
+)]
+fn next_field<'a, 'f, L>(
     c: &mut Cursor<'a>,
     fields: &'f [RawField<'a>],
     expected: usize,
@@ -324,7 +336,7 @@ fn parse_tagged<'a, T: ParseClass<'a>>(
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
 ) -> Result<T, Error> {
-    let name = type_name(c, depth)?;
+    let name = type_name::<InCaller>(c, depth)?;
     T::parse_variant(name, c, depth, envelope)
 }
 
@@ -333,9 +345,13 @@ fn parse_tagged<'a, T: ParseClass<'a>>(
 /// value; otherwise it is found by looking ahead, and the cursor stays where it was (the field
 /// loop skips the `@type` key when it meets it).
 ///
-/// Not generic and never inlined: one copy serves every class.
+/// Never inlined, and generic only over [`InCaller`]: one copy serves every class.
 #[inline(never)]
-fn type_name<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "`L` is `InCaller`: compiled in the calling crate, called directly"
+)]
+fn type_name<'a, L>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
     if c.eat_key(b"\"@type\":") {
         return c.read_str();
     }
