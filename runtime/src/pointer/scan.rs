@@ -359,7 +359,9 @@ mod imp {
         if ((first ^ head) | (last ^ tail)) & mask != 0 {
             return false;
         }
-        // keys over 16 bytes: the words between, from the key's bytes
+        // keys over 16 bytes: the words between, from the key's bytes (not by calling
+        // `starts_with`, which would compare the two end words again and check every pattern
+        // word for NUL, excluded here by `Key::new`: tried, 2-3 % more instructions in all)
         let bytes = key.bytes().as_ptr();
         let mut i = 8;
         while i + 8 < n {
@@ -591,9 +593,8 @@ mod tests {
     }
 
     /// `starts_with` and `starts_with_key` against the byte-at-a-time compare: every pattern
-    /// length up to 40, the
-    /// input equal to the pattern, differing at every position, or ending (NUL) at every
-    /// position; patterns with a NUL never match.
+    /// length up to 40, the input equal to the pattern, differing at every position, or ending
+    /// (NUL) at every position; patterns with a NUL never match.
     #[test]
     fn starts_with_agrees_with_bytewise_compare() {
         let reference = |input: &[u8], pattern: &[u8]| {
