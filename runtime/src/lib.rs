@@ -54,17 +54,3 @@ pub use unknown::UnknownObject;
 
 /// Re-exported so generated code needs no direct dependency on serde.
 pub use serde;
-
-/// Type argument of the out-of-line runtime functions that generated code reaches on every
-/// object or field (the field loop, the `@type` read, integers in strings, escaped strings):
-/// they are generic over it only so that the crate that calls them compiles their one copy.
-///
-/// Why: on x86-64 Linux, stable rustc calls a function of another crate (and an exported one
-/// of its own) through the GOT, with a relocation the linker cannot turn back into a direct
-/// call (`R_X86_64_GOTPCREL`; there is no stable way to get PLT calls instead with full RELRO).
-/// An indirect call costs a load and, on a stream of varied documents where the branch target
-/// buffer is cold, a late redirect of instruction fetch. A generic function is instantiated in
-/// the crate that uses it (in optimised builds, which do not share generics), so its callers
-/// there call it directly, and it still exists once: every call site names the same
-/// instantiation. docs/BENCHMARKS.md has the measurement.
-pub(crate) struct InCaller;

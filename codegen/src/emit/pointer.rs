@@ -1,7 +1,9 @@
 //! Emits the pointer parsers: per constructor a table of its fields (key, offset, reader),
 //! per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index
 //! (`emit::dispatch`). The loops, the expected-key fast path, duplicates, skipping and the
-//! envelope live in `tlgen_runtime::parse`.
+//! envelope live in `tlgen_runtime::parse`; its per-object entry points are expanded into the
+//! generated file's private `parse_entry` module, so that calls to them are direct
+//! (`tlgen_runtime::parse::entry` says why).
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -15,14 +17,26 @@ fn lifetime_of(has: bool) -> TokenStream {
     if has { quote!(<'a>) } else { quote!() }
 }
 
-/// `ParseValue` for a class (or `Object`), through `parse_class_in`.
-fn class_parse_value_impl(ty: &TokenStream) -> TokenStream {
+/// The private module the runtime's per-object entry points are expanded into, at the include
+/// site.
+const ENTRY: &str = "parse_entry";
+
+/// The path of the entry point `name` from `place`.
+fn entry(place: Place, name: &str) -> TokenStream {
+    let prefix = place.prefix();
+    let module = ident(ENTRY);
+    let name = ident(name);
+    quote!(#prefix #module::#name)
+}
+
+/// `ParseValue` for a class or `Object`, whose `parse_in` is `body`.
+fn class_parse_value_impl(ty: &TokenStream, body: TokenStream) -> TokenStream {
     let rt = rt();
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
             #[inline]
             fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
-                #rt::parse::parse_class_in(slot, c, depth)
+                #body
             }
         }
     }
@@ -55,9 +69,13 @@ pub fn struct_parser(model: &Model, s: &Struct) -> TokenStream {
     }
 }
 
-/// The dispatch `match` on `index`: one arm per entry of `arms`, unknown names last.
-fn dispatch_match(index: TokenStream, arms: Vec<Arm>) -> TokenStream {
+/// The dispatch `match` on `index` (at `place`): one arm per entry of `arms`, unknown names
+/// last.
+fn dispatch_match(index: TokenStream, arms: Vec<Arm>, place: Place) -> TokenStream {
     let rt = rt();
+    let parse_as = entry(place, "parse_as");
+    let parse_boxed_as = entry(place, "parse_boxed_as");
+    let parse_class_as = entry(place, "parse_class_as");
     let arms = arms
         .into_iter()
         .map(|arm| match arm {
@@ -65,16 +83,16 @@ fn dispatch_match(index: TokenStream, arms: Vec<Arm>) -> TokenStream {
                 variant,
                 boxed: false,
             } => {
-                quote!(#rt::parse::parse_as(c, depth, envelope, Self::#variant))
+                quote!(#parse_as(c, depth, envelope, Self::#variant))
             }
             Arm::Constructor {
                 variant,
                 boxed: true,
             } => {
-                quote!(#rt::parse::parse_boxed_as(c, depth, envelope, Self::#variant))
+                quote!(#parse_boxed_as(c, depth, envelope, Self::#variant))
             }
             Arm::Class { class, variant } => {
-                quote!(#rt::parse::parse_class_as(local, name, c, depth, envelope, #class::parse_index, Self::#variant))
+                quote!(#parse_class_as(local, name, c, depth, envelope, #class::parse_index, Self::#variant))
             }
         })
         .collect();
@@ -104,10 +122,10 @@ pub fn class_parser(class: &Class) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
     let ty = quote!(#name<'a>);
-    let value = class_parse_value_impl(&ty);
+    let value = class_parse_value_impl(&ty, quote!(#rt::parse::parse_class_in(slot, c, depth)));
     let variant_params = dispatch_params(false);
     let index_params = dispatch_params(true);
-    let body = dispatch_match(quote!(index), class_arms(class));
+    let body = dispatch_match(quote!(index), class_arms(class), Place::Module);
     quote! {
         #value
         impl<'a> #rt::parse::ParseClass<'a> for #ty {
@@ -120,10 +138,9 @@ pub fn class_parser(class: &Class) -> TokenStream {
             /// not a constructor of this class).
             ///
             /// Never inlined, so that `Object`'s dispatch, which calls every class's, keeps a
-            /// small stack frame.
-            #[doc(hidden)]
+            /// small stack frame. Not `pub`, so that calls to it are direct.
             #[inline(never)]
-            pub fn parse_index #index_params {
+            pub(crate) fn parse_index #index_params {
                 #body
             }
         }
@@ -133,11 +150,17 @@ pub fn class_parser(class: &Class) -> TokenStream {
 pub fn object_parser(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
     let ty = quote!(Object<'a>);
-    let value = class_parse_value_impl(&ty);
+    let value = class_parse_value_impl(&ty, quote!(#rt::parse::parse_class_in(slot, c, depth)));
     let params = dispatch_params(false);
     let locate = object_locate();
-    let body = dispatch_match(quote!(variant), object_arms(model, variants));
+    let body = dispatch_match(quote!(variant), object_arms(model, variants), Place::Root);
+    let module = ident(ENTRY);
     quote! {
+        /// The pointer parser's per-object entry points, private functions of this crate so
+        /// that calls to them are direct (`tlgen_runtime::parse::entry`).
+        mod #module {
+            #rt::parse_entry_points!();
+        }
         #value
         impl<'a> #rt::parse::ParseClass<'a> for #ty {
             fn parse_variant #params {

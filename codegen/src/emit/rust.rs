@@ -38,7 +38,8 @@ pub enum Place {
 }
 
 impl Place {
-    fn prefix(self) -> TokenStream {
+    /// The path prefix of the include site's items (`super::super::` in a part).
+    pub fn prefix(self) -> TokenStream {
         match self {
             Place::Module => quote!(super::super::),
             Place::Root => quote!(),

@@ -13,17 +13,18 @@
 //! the field. Values are built in place ([`ParseValue::parse_in`]): a constructor is parsed
 //! inside its parent's field, its vector's buffer or its box, not moved there afterwards. Class
 //! dispatch goes through each class's [`TypeTable`](crate::type_table::TypeTable) (CRC32 of the
-//! `@type` name, then an exact compare) and a generated `match` on the index.
+//! `@type` name, then an exact compare) and a generated `match` on the index. The per-object
+//! entry points are compiled in the generated crate ([`entry`]).
 
+pub mod entry;
 mod field;
 mod object;
 mod value;
 
 pub use field::{Field, SameType, assert_field_type};
 pub use object::{
-    ClassIndexParser, Envelope, ParseClass, parse_as, parse_boxed_as, parse_class, parse_class_as,
-    parse_class_in, parse_fields, parse_received, parse_rest, parse_struct_in, parse_unknown,
-    parse_unknown_as,
+    ClassIndexParser, Envelope, ParseClass, parse_class, parse_class_in, parse_fields,
+    parse_received, parse_rest, parse_struct_in, parse_unknown, parse_unknown_as, type_name,
 };
 pub use value::{ParseValue, parse_field_value};
 

@@ -5,7 +5,6 @@ use std::borrow::Cow;
 
 use super::field::RawField;
 use super::value::{ParseValue, parse_field_value};
-use crate::InCaller;
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error, ErrorKind};
 use crate::unknown::UnknownObject;
@@ -95,9 +94,7 @@ pub fn parse_fields<'a, T: ParseValue<'a>>(
     };
     let fields = RawField::erase(T::FIELDS);
     // SAFETY: `out` is a live `T`, exclusively ours for the call, and `fields` are `T`'s.
-    unsafe {
-        parse_raw_fields::<InCaller>(c, depth, envelope, fields, (out as *mut T).cast::<u8>())
-    }
+    unsafe { parse_raw_fields(c, depth, envelope, fields, (out as *mut T).cast::<u8>()) }
 }
 
 /// The field loop: parses the remaining members of an object (its `{` already consumed, at
@@ -105,21 +102,18 @@ pub fn parse_fields<'a, T: ParseValue<'a>>(
 /// first tried in declaration order (TDLib's order), then looked up; a repeated key's value is
 /// skipped (the first one wins).
 ///
-/// Never inlined, and generic only over [`InCaller`] (compiled in the crate of the generated
-/// code, which then calls it directly): one copy of the loop serves every constructor, instead of
-/// one copy per constructor (thousands in td_api, megabytes of machine code that a stream of
-/// different constructors would fetch anew for each document).
+/// Not generic: one copy of the loop serves every constructor, instead of one copy per
+/// constructor (thousands in td_api, megabytes of machine code that a stream of different
+/// constructors would fetch anew for each document). `#[inline]` so that it is compiled in
+/// the crate of the generated code, which then calls it directly ([`super::entry`]); it is
+/// too big to be inlined into its many callers there.
 ///
 /// # Safety
 ///
 /// `out` points to a live value of the type whose table `fields` is ([`RawField::erase`]),
 /// valid for writes and not otherwise borrowed while this runs.
-#[inline(never)]
-#[allow(
-    clippy::extra_unused_type_parameters,
-    reason = "`L` is `InCaller`: compiled in the calling crate, called directly"
-)]
-unsafe fn parse_raw_fields<'a, L>(
+#[inline]
+unsafe fn parse_raw_fields<'a>(
     c: &mut Cursor<'a>,
     depth: u32,
     mut envelope: Option<&mut Envelope<'a>>,
@@ -136,7 +130,7 @@ unsafe fn parse_raw_fields<'a, L>(
         let (index, field) = match fields.get(expected) {
             Some(field) if c.eat_field_key(field.key_words()) => (expected, field),
             _ if c.eat_object_end() => break,
-            _ => match next_field::<L>(c, fields, expected, depth, envelope.as_deref_mut())? {
+            _ => match next_field(c, fields, expected, depth, envelope.as_deref_mut())? {
                 Some(found) => found,
                 None => break,
             },
@@ -161,11 +155,7 @@ unsafe fn parse_raw_fields<'a, L>(
 /// the object (`None`, `}` consumed), skipping the values of other keys (or giving them to the
 /// envelope). Out of line: the common path stays small.
 #[inline(never)]
-#[allow(
-    clippy::extra_unused_type_parameters,
-    reason = "`L` is `InCaller`: compiled in the calling crate, called directly"
-)]
-fn next_field<'a, 'f, L>(
+fn next_field<'a, 'f>(
     c: &mut Cursor<'a>,
     fields: &'f [RawField<'a>],
     expected: usize,
@@ -178,67 +168,13 @@ fn next_field<'a, 'f, L>(
             return Ok(Some((index, field)));
         }
     }
-    while let Some(key) = c.next_key()? {
+    while let Some(key) = c.next_key_inlined()? {
         if let Some(found) = find_key(fields, key.as_bytes(), expected) {
             return Ok(Some(found));
         }
         skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?;
     }
     Ok(None)
-}
-
-/// One arm of a generated `parse_index`: the rest of constructor `T`'s object, wrapped by
-/// `wrap` into the class (`Self::Variant`). The constructor's value lives in this function's
-/// frame, not in the dispatch's, so a dispatch over thousands of constructors keeps a small
-/// frame even without optimisation (typed recursion goes through it at every level).
-///
-/// `wrap` is the variant's constructor function (`Self::Variant`, a function item: the arm stays
-/// a plain call without a closure, cheap to type-check, docs/COMPILE_COST.md). It is a generic
-/// parameter, not a function pointer, so that it is inlined here: through a pointer, every
-/// object made one more call, to a small function of its own elsewhere in the binary, which a
-/// stream of many types finds cold each time (docs/BENCHMARKS.md, "variety").
-///
-/// Never inlined, in release too: inlined, every arm's result took its own stack slot in the
-/// dispatch, a 72 KB frame for `Object` that was probed page by page on every call.
-#[inline(never)]
-pub fn parse_as<'a, T: ParseValue<'a>, O, W: FnOnce(T) -> O>(
-    c: &mut Cursor<'a>,
-    depth: u32,
-    envelope: Option<&mut Envelope<'a>>,
-    wrap: W,
-) -> Result<O, Error> {
-    parse_rest(c, depth, envelope).map(wrap)
-}
-
-/// [`parse_as`] for a variant that holds its constructor boxed.
-#[inline(never)]
-pub fn parse_boxed_as<'a, T: ParseValue<'a>, O, W: FnOnce(Box<T>) -> O>(
-    c: &mut Cursor<'a>,
-    depth: u32,
-    envelope: Option<&mut Envelope<'a>>,
-    wrap: W,
-) -> Result<O, Error> {
-    let mut out = Box::<T>::default();
-    parse_fields(c, depth, envelope, &mut *out)?;
-    Ok(wrap(out))
-}
-
-/// One arm of `Object`'s dispatch for a class: the class's `parse_index` for the constructor's
-/// index in the class (`local`), wrapped by `wrap` into `Object`. Out of line for the reason
-/// [`parse_as`] is: every arm's result is this function's return value, written straight into
-/// the caller's, instead of a class value in a stack slot of its own in `Object`'s dispatch
-/// (for td_api a frame over 4 KB, probed and copied from on every call).
-#[inline(never)]
-pub fn parse_class_as<'a, C, O, W: FnOnce(C) -> O>(
-    local: Option<usize>,
-    name: Cow<'a, str>,
-    c: &mut Cursor<'a>,
-    depth: u32,
-    envelope: Option<&mut Envelope<'a>>,
-    parse_index: ClassIndexParser<'a, C>,
-    wrap: W,
-) -> Result<O, Error> {
-    parse_index(local, name, c, depth, envelope).map(wrap)
 }
 
 /// A generated class's `parse_index`.
@@ -250,7 +186,8 @@ pub type ClassIndexParser<'a, C> = fn(
     Option<&mut Envelope<'a>>,
 ) -> Result<C, Error>;
 
-/// The `Unknown` arm of a generated `parse_variant` (see [`parse_as`]).
+/// The `Unknown` arm of a generated `parse_index` (rare: not among the
+/// [entry points](super::entry) compiled in the generated crate).
 pub fn parse_unknown_as<'a, O, W: FnOnce(UnknownObject<'a>) -> O>(
     name: Cow<'a, str>,
     c: &mut Cursor<'a>,
@@ -320,7 +257,8 @@ pub fn parse_class<'a, T: ParseClass<'a>>(c: &mut Cursor<'a>, depth: u32) -> Res
     parse_tagged(c, depth, None)
 }
 
-/// [`parse_class`] into `slot` (a generated class's [`ParseValue::parse_in`]).
+/// [`parse_class`] into `slot` (`Object`'s [`ParseValue::parse_in`]; a generated class's goes
+/// through its `parse_index` directly, [`super::entry`]).
 #[inline]
 pub fn parse_class_in<'a, T: ParseClass<'a>>(
     slot: &mut T,
@@ -336,7 +274,7 @@ fn parse_tagged<'a, T: ParseClass<'a>>(
     depth: u32,
     envelope: Option<&mut Envelope<'a>>,
 ) -> Result<T, Error> {
-    let name = type_name::<InCaller>(c, depth)?;
+    let name = type_name(c, depth)?;
     T::parse_variant(name, c, depth, envelope)
 }
 
@@ -345,13 +283,11 @@ fn parse_tagged<'a, T: ParseClass<'a>>(
 /// value; otherwise it is found by looking ahead, and the cursor stays where it was (the field
 /// loop skips the `@type` key when it meets it).
 ///
-/// Never inlined, and generic only over [`InCaller`]: one copy serves every class.
-#[inline(never)]
-#[allow(
-    clippy::extra_unused_type_parameters,
-    reason = "`L` is `InCaller`: compiled in the calling crate, called directly"
-)]
-fn type_name<'a, L>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
+/// `#[inline]` for the reason [`parse_raw_fields`] is: one copy in the crate of the generated
+/// code, called directly.
+#[doc(hidden)]
+#[inline]
+pub fn type_name<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
     if c.eat_key(b"\"@type\":") {
         return c.read_str();
     }

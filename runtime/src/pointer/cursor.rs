@@ -373,6 +373,14 @@ impl<'a> Cursor<'a> {
     /// before the value.
     #[inline]
     pub fn next_key(&mut self) -> Result<Option<Cow<'a, str>>, Error> {
+        self.next_key_inlined()
+    }
+
+    /// [`next_key`](Self::next_key), always inlined: the field loop's general path
+    /// (`parse::object::next_field`) reads every out-of-order key with it, and LLVM did not
+    /// inline `next_key` there (1.3 % more instructions on messages50 through the call).
+    #[inline(always)]
+    pub(crate) fn next_key_inlined(&mut self) -> Result<Option<Cow<'a, str>>, Error> {
         self.skip_ws();
         if self.first {
             self.first = false;

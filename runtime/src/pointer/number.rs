@@ -12,7 +12,6 @@
 
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
-use crate::InCaller;
 use crate::json_value::Number;
 
 /// An integer's sign and magnitude; a magnitude beyond `u64` is saturated to `u64::MAX`, which
@@ -192,7 +191,7 @@ impl<'a> Cursor<'a> {
     fn read_int(&mut self) -> Result<Int, Error> {
         match self.byte() {
             b'-' | b'0'..=b'9' => self.read_int_number(),
-            b'"' => self.read_int_string::<InCaller>(),
+            b'"' => self.read_int_string(),
             _ => Err(self.error_or_end(ErrorKind::ExpectedInteger)),
         }
     }
@@ -293,11 +292,7 @@ impl<'a> Cursor<'a> {
 
     /// A string holding a canonical decimal integer (after unescaping).
     #[inline(never)]
-    #[allow(
-        clippy::extra_unused_type_parameters,
-        reason = "`L` is `InCaller`: compiled in the calling crate, called directly"
-    )]
-    fn read_int_string<L>(&mut self) -> Result<Int, Error> {
+    fn read_int_string(&mut self) -> Result<Int, Error> {
         let at = self.offset();
         // SAFETY: the current byte is `"` (checked by the caller).
         unsafe { self.bump() };

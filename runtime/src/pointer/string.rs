@@ -16,7 +16,6 @@ use std::cell::RefCell;
 
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
-use crate::InCaller;
 
 /// [`HEX`] of a byte that is not a hex digit.
 const NOT_HEX: u8 = 0xff;
@@ -169,7 +168,7 @@ impl<'a> Cursor<'a> {
         if self.eat(b'"') {
             return Ok(Cow::Borrowed(run));
         }
-        self.parse_str_escaped::<InCaller>(run).map(Cow::Owned)
+        self.parse_str_escaped(run).map(Cow::Owned)
     }
 
     /// Consumes the run of plain string content (no `"`, `\` or control byte) at the cursor
@@ -199,11 +198,7 @@ impl<'a> Cursor<'a> {
     /// exactly its length: one allocation per escaped string, however long, and no
     /// over-allocated capacity kept in the parsed value (what serde_json does with its scratch).
     #[inline(never)]
-    #[allow(
-        clippy::extra_unused_type_parameters,
-        reason = "`L` is `InCaller`: compiled in the calling crate, called directly"
-    )]
-    fn parse_str_escaped<L>(&mut self, prefix: &str) -> Result<String, Error> {
+    fn parse_str_escaped(&mut self, prefix: &str) -> Result<String, Error> {
         let scratch = SCRATCH.try_with(|scratch| {
             // (decoding never re-enters itself, so the borrow always succeeds; if it did not,
             // the fallback below would still be correct)
