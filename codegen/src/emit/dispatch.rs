@@ -1,9 +1,10 @@
 //! `@type` dispatch, shared by both parsers' emitters: the `TypeTable` of a class (or of
 //! `Object`), laid out here, and the `match` on the index it returns.
 //!
-//! A class's `parse_index` / `read_index` has one arm per constructor, each a call of a runtime
-//! function (`parse_as` / `parse_boxed_as` / `read_as` / `read_boxed_as`) with the variant's
-//! constructor (`Self::Variant`) as a function pointer. `Object`'s table finds the constructor,
+//! A class's `parse_index` / `read_index` has one arm per constructor, each a call of an entry
+//! point (`parse_as` / `parse_boxed_as`, expanded into the generated crate from the runtime's
+//! `parse_entry_points!`; the runtime's `read_as` / `read_boxed_as`) with the variant's
+//! constructor (`Self::Variant`) as a function item. `Object`'s table finds the constructor,
 //! then `Object::ROUTE` names its top-level variant and its index in its class, so `Object`'s
 //! `match` has one arm per type (not per constructor) and a constructor's parser is
 //! instantiated once, in its class. Small arms and no closures keep these large functions cheap
@@ -90,8 +91,8 @@ pub enum Arm {
     /// Parse constructor `T` and wrap it with `Self::#0`, boxed or not.
     Constructor { variant: TokenStream, boxed: bool },
     /// Delegate to class `#class`'s index dispatch with the constructor's index in the class
-    /// (`local`, from `ROUTE`), then wrap with `Self::#variant`; both passed as function
-    /// pointers to the runtime's `parse_class_as` / `read_class_as`.
+    /// (`local`, from `ROUTE`), then wrap with `Self::#variant`; both passed to the entry point
+    /// `parse_class_as` / the runtime's `read_class_as`.
     Class {
         class: TokenStream,
         variant: TokenStream,

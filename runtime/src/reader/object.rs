@@ -104,8 +104,9 @@ pub fn read_rest<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
 }
 
 /// One arm of a generated `read_index`: the rest of constructor `T`'s object, wrapped by
-/// `wrap` into the class. As `parse::parse_as`: the constructor's value lives in this frame,
-/// not in the dispatch's, and `wrap` (`Self::Variant`) is a generic parameter, inlined here.
+/// `wrap` into the class. As the pointer parser's `parse_as` (`parse_entry_points!`): the
+/// constructor's value lives in this frame, not in the dispatch's, and `wrap`
+/// (`Self::Variant`) is a generic parameter, inlined here.
 #[inline(never)]
 pub fn read_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O, W: FnOnce(T) -> O>(
     map: &mut A,
@@ -125,8 +126,8 @@ pub fn read_boxed_as<'de, A: MapAccess<'de>, T: ReadValue<'de>, O, W: FnOnce(Box
     read_rest(map, envelope).map(|value| wrap(Box::new(value)))
 }
 
-/// One arm of `Object`'s dispatch for a class (see `parse::parse_class_as`): the class's
-/// `read_index`, wrapped into `Object`, out of line.
+/// One arm of `Object`'s dispatch for a class (see the pointer parser's `parse_class_as`): the
+/// class's `read_index`, wrapped into `Object`, out of line.
 #[inline(never)]
 pub fn read_class_as<'de, A: MapAccess<'de>, C, O, W: FnOnce(C) -> O>(
     local: Option<usize>,
