@@ -92,6 +92,26 @@ fn generated_code_has_no_unsafe() {
     }
 }
 
+/// A schema without classes (every result type has one constructor): `Object`'s dispatch has
+/// no class arm, so the constructor's index in its class is not bound, and the generated code
+/// has no unused variable (a crate with `#![deny(warnings)]` including it would not build;
+/// checked by hand on this schema with `cargo build`).
+#[test]
+fn a_schema_without_classes_binds_no_unused_variable() {
+    let schema =
+        "ok = Ok;\nuser id:int53 name:string = User;\n---functions---\ngetUser id:int53 = User;\n";
+    for mode in [tlgen::Mode::Reader, tlgen::Mode::Pointer, tlgen::Mode::Both] {
+        let code = generate_with(schema, tlgen::Config::new().mode(mode));
+        let dispatches = code.matches("let (variant, _) = match Self::TYPES").count();
+        let expected = if mode == tlgen::Mode::Both { 2 } else { 1 };
+        assert_eq!(dispatches, expected, "{mode:?}");
+        assert!(!code.contains("let (variant, local)"), "{mode:?}");
+    }
+    // With classes, `local` is bound and used.
+    let code = generate(tlgen::Mode::Pointer);
+    assert!(code.contains("let (variant, local) = match Self::TYPES"));
+}
+
 #[test]
 fn output_is_deterministic() {
     assert_eq!(generate(tlgen::Mode::Both), generate(tlgen::Mode::Both));

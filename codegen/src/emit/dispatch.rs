@@ -155,11 +155,15 @@ pub fn object_arms(model: &Model, variants: &[TopVariant]) -> Vec<Arm> {
         .collect()
 }
 
-/// The start of `Object`'s dispatch: `variant` (the top-level variant's number) and `local` (the
-/// constructor's index in its class), both `None` for a name the schema does not have.
-pub fn object_locate() -> TokenStream {
+/// The start of `Object`'s dispatch (whose arms are `arms`): `variant` (the top-level variant's
+/// number) and `local` (the constructor's index in its class), both `None` for a name the schema
+/// does not have. `local` is bound as `_` when no arm is a class (a schema without classes),
+/// so that the generated code has no unused variable.
+pub fn object_locate(arms: &[Arm]) -> TokenStream {
+    let any_class = arms.iter().any(|arm| matches!(arm, Arm::Class { .. }));
+    let local = if any_class { quote!(local) } else { quote!(_) };
     quote! {
-        let (variant, local) = match Self::TYPES.find(&name).and_then(|k| Self::ROUTE.get(k)) {
+        let (variant, #local) = match Self::TYPES.find(&name).and_then(|k| Self::ROUTE.get(k)) {
             ::core::option::Option::Some(&(variant, local)) => (
                 ::core::option::Option::Some(usize::from(variant)),
                 ::core::option::Option::Some(usize::from(local)),

@@ -152,8 +152,9 @@ pub fn object_parser(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let ty = quote!(Object<'a>);
     let value = class_parse_value_impl(&ty, quote!(#rt::parse::parse_class_in(slot, c, depth)));
     let params = dispatch_params(false);
-    let locate = object_locate();
-    let body = dispatch_match(quote!(variant), object_arms(model, variants), Place::Root);
+    let arms = object_arms(model, variants);
+    let locate = object_locate(&arms);
+    let body = dispatch_match(quote!(variant), arms, Place::Root);
     let module = ident(ENTRY);
     quote! {
         /// The pointer parser's per-object entry points, private functions of this crate so

@@ -167,8 +167,9 @@ pub fn object_reader(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
     let entries = class_entry_impls(quote!(Object<'de>));
     let params = dispatch_params(false);
-    let locate = object_locate();
-    let body = dispatch_match(quote!(variant), object_arms(model, variants));
+    let arms = object_arms(model, variants);
+    let locate = object_locate(&arms);
+    let body = dispatch_match(quote!(variant), arms);
     quote! {
         #entries
         impl<'de> #rt::reader::ReadClass<'de> for Object<'de> {
