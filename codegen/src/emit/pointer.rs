@@ -29,14 +29,14 @@ fn entry(place: Place, name: &str) -> TokenStream {
     quote!(#prefix #module::#name)
 }
 
-/// `ParseValue` for a class or `Object`, whose `parse_in` is `body`.
-fn class_parse_value_impl(ty: &TokenStream, body: TokenStream) -> TokenStream {
+/// `ParseValue` for a class (or `Object`), through `parse_class_in`.
+fn class_parse_value_impl(ty: &TokenStream) -> TokenStream {
     let rt = rt();
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
             #[inline]
             fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
-                #body
+                #rt::parse::parse_class_in(slot, c, depth)
             }
         }
     }
@@ -122,7 +122,7 @@ pub fn class_parser(class: &Class) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
     let ty = quote!(#name<'a>);
-    let value = class_parse_value_impl(&ty, quote!(#rt::parse::parse_class_in(slot, c, depth)));
+    let value = class_parse_value_impl(&ty);
     let variant_params = dispatch_params(false);
     let index_params = dispatch_params(true);
     let body = dispatch_match(quote!(index), class_arms(class), Place::Module);
@@ -150,7 +150,7 @@ pub fn class_parser(class: &Class) -> TokenStream {
 pub fn object_parser(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let rt = rt();
     let ty = quote!(Object<'a>);
-    let value = class_parse_value_impl(&ty, quote!(#rt::parse::parse_class_in(slot, c, depth)));
+    let value = class_parse_value_impl(&ty);
     let params = dispatch_params(false);
     let arms = object_arms(model, variants);
     let locate = object_locate(&arms);

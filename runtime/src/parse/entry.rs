@@ -19,9 +19,9 @@
 //! - the arms are the functions of [`parse_entry_points!`](crate::parse_entry_points), which
 //!   generated code expands into a private module: private generic functions of the generated
 //!   crate;
-//! - the field loop and the `@type` read (`parse_raw_fields`, [`type_name`](super::type_name))
-//!   are `#[inline]`, too big to be inlined into their callers: the generated crate compiles its
-//!   own copies (one per codegen unit that calls them, three in td_api) and calls them directly;
+//! - the field loop and the `@type` read (`parse_raw_fields`, `type_name`) are `#[inline]`, too
+//!   big to be inlined into their callers: the generated crate compiles its own copies (one per
+//!   codegen unit that calls them, three in td_api) and calls them directly;
 //! - generated classes' `parse_index` are `pub(crate)`.
 //!
 //! Not done, measured: `Cursor::skip_value` `#[inline]` (its string fast path skips the `@type`
@@ -32,9 +32,8 @@
 
 /// Defines the pointer parser's per-object entry points in the module where it is expanded:
 /// `parse_as`, `parse_boxed_as` and `parse_class_as`, the arms of a generated `parse_index`, all
-/// `pub(super)`. Generated code
-/// expands it once, in a module of its own, and calls them there ([`crate::parse::entry`]
-/// says why they are not runtime functions).
+/// `pub(super)`. Generated code expands it once, in a module of its own, and calls them there
+/// ([`crate::parse::entry`] says why they are not runtime functions).
 ///
 /// Each is never inlined: the constructor's value lives in the entry point's frame, not in the
 /// dispatch's, so a dispatch over thousands of constructors keeps a small frame (inlined, every

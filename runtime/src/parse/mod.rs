@@ -24,7 +24,7 @@ mod value;
 pub use field::{Field, SameType, assert_field_type};
 pub use object::{
     ClassIndexParser, Envelope, ParseClass, parse_class, parse_class_in, parse_fields,
-    parse_received, parse_rest, parse_struct_in, parse_unknown, parse_unknown_as, type_name,
+    parse_received, parse_rest, parse_struct_in, parse_unknown, parse_unknown_as,
 };
 pub use value::{ParseValue, parse_field_value};
 

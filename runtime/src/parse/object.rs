@@ -257,8 +257,7 @@ pub fn parse_class<'a, T: ParseClass<'a>>(c: &mut Cursor<'a>, depth: u32) -> Res
     parse_tagged(c, depth, None)
 }
 
-/// [`parse_class`] into `slot` (`Object`'s [`ParseValue::parse_in`]; a generated class's goes
-/// through its `parse_index` directly, [`super::entry`]).
+/// [`parse_class`] into `slot` (a generated class's [`ParseValue::parse_in`]).
 #[inline]
 pub fn parse_class_in<'a, T: ParseClass<'a>>(
     slot: &mut T,
@@ -285,9 +284,8 @@ fn parse_tagged<'a, T: ParseClass<'a>>(
 ///
 /// `#[inline]` for the reason [`parse_raw_fields`] is: one copy in the crate of the generated
 /// code, called directly.
-#[doc(hidden)]
 #[inline]
-pub fn type_name<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
+fn type_name<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
     if c.eat_key(b"\"@type\":") {
         return c.read_str();
     }
