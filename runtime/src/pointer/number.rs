@@ -67,7 +67,10 @@ impl<'a> Cursor<'a> {
     pub fn read_i32(&mut self) -> Result<i32, Error> {
         self.skip_ws();
         let at = self.offset();
-        let int = self.read_int()?;
+        let int = match self.int_fast() {
+            Some(int) => int,
+            None => self.read_int()?,
+        };
         int.to_i32().ok_or(Error::new(at, ErrorKind::I32OutOfRange))
     }
 
@@ -77,7 +80,10 @@ impl<'a> Cursor<'a> {
     pub fn read_i64(&mut self) -> Result<i64, Error> {
         self.skip_ws();
         let at = self.offset();
-        let int = self.read_int()?;
+        let int = match self.int_fast() {
+            Some(int) => int,
+            None => self.read_int()?,
+        };
         int.to_i64().ok_or(Error::new(at, ErrorKind::I64OutOfRange))
     }
 
@@ -186,8 +192,73 @@ impl<'a> Cursor<'a> {
         self.to_f64(&d, begin).map(drop)
     }
 
-    /// An integer from a number or a string.
-    #[inline]
+    /// The common integer, read without a call: a number token, or a string holding only the
+    /// digits (TDLib's `int64`), of 1 to 19 digits with an optional `-`, the digits loaded a
+    /// word at a time. `None` (nothing consumed) for anything else, which
+    /// [`read_int`](Self::read_int) then reads or rejects: a leading zero, `-0`, a fraction or
+    /// exponent, an escape, 20 digits or more, a word that cannot be loaded near the end of a
+    /// page, not an integer at all.
+    #[inline(always)]
+    fn int_fast(&mut self) -> Option<Int> {
+        /// `10^k` for `k` in `0..=8`.
+        const POW10_U64: [u64; 9] = [
+            1,
+            10,
+            100,
+            1_000,
+            10_000,
+            100_000,
+            1_000_000,
+            10_000_000,
+            100_000_000,
+        ];
+        let lead = self.byte();
+        let quoted = lead == b'"';
+        let negative = if quoted { self.next_byte() } else { lead } == b'-';
+        let digits_at = usize::from(quoted) + usize::from(negative);
+        // SAFETY: the `digits_at` bytes at the cursor are `"` and `-`, not NUL.
+        let mut w = unsafe { self.word_after(digits_at) }?;
+        let (mut k, mut magnitude) = swar_digits(w);
+        if k == 0 || (k > 1 && w as u8 == b'0') {
+            return None;
+        }
+        let mut count = k;
+        while k == 8 {
+            // SAFETY: the `digits_at + count` bytes at the cursor are `"`, `-` and digits.
+            w = unsafe { self.word_after(digits_at + count) }?;
+            let (more, chunk) = swar_digits(w);
+            count += more;
+            if count > 19 {
+                return None;
+            }
+            #[allow(clippy::indexing_slicing, reason = "more <= 8 (swar_digits)")]
+            let scale = POW10_U64[more];
+            // exact: fewer than 20 digits
+            magnitude = magnitude * scale + chunk;
+            k = more;
+        }
+        // the byte after the digits, in the last word loaded (`k < 8`)
+        let end = (w >> (8 * k)) as u8;
+        let well_ended = if quoted {
+            end == b'"'
+        } else {
+            !matches!(end, b'.' | b'e' | b'E')
+        };
+        if !well_ended || (negative && magnitude == 0) {
+            return None;
+        }
+        // SAFETY: the bytes consumed are `"`, `-` and digits, then the closing `"` if quoted:
+        // none NUL.
+        unsafe { self.advance(digits_at + count + usize::from(quoted)) };
+        Some(Int {
+            negative,
+            magnitude,
+        })
+    }
+
+    /// An integer from a number or a string: every form, [`int_fast`](Self::int_fast)'s
+    /// included, and the errors.
+    #[inline(never)]
     fn read_int(&mut self) -> Result<Int, Error> {
         match self.byte() {
             b'-' | b'0'..=b'9' => self.read_int_number(),
