@@ -1319,7 +1319,7 @@ fn duplicate_keys_first_wins() {
 
 /// Fields out of declaration order, absent, repeated and unknown, around the pointer parser's
 /// expected-key fast path (the field loop first tries the key that follows in declaration
-/// order, then the next few, then looks the key up).
+/// order, then every later one, then looks the key up).
 #[test]
 fn fields_out_of_declaration_order() {
     let check = |payload: &str, expected: (f64, f64, f64)| {
