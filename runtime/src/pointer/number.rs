@@ -54,6 +54,19 @@ struct Decimal {
     integer: bool,
 }
 
+/// `10^k` for `k` in `0..=8`: the scale of a run of up to eight digits read at once.
+const POW10_U64: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
 /// Powers of ten that are exact in `f64`.
 const POW10: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -200,18 +213,6 @@ impl<'a> Cursor<'a> {
     /// page, not an integer at all.
     #[inline(always)]
     fn int_fast(&mut self) -> Option<Int> {
-        /// `10^k` for `k` in `0..=8`.
-        const POW10_U64: [u64; 9] = [
-            1,
-            10,
-            100,
-            1_000,
-            10_000,
-            100_000,
-            1_000_000,
-            10_000_000,
-            100_000_000,
-        ];
         let lead = self.byte();
         let quoted = lead == b'"';
         let negative = if quoted { self.next_byte() } else { lead } == b'-';
@@ -324,18 +325,6 @@ impl<'a> Cursor<'a> {
     /// below 2^64) and `count`. Eight digits at a time where [`Cursor::word`] allows it.
     #[inline(always)]
     fn digits(&mut self, mut value: u64) -> (u64, usize) {
-        /// `10^k` for `k` in `0..=8`.
-        const POW10_U64: [u64; 9] = [
-            1,
-            10,
-            100,
-            1_000,
-            10_000,
-            100_000,
-            1_000_000,
-            10_000_000,
-            100_000_000,
-        ];
         let mut count = 0;
         while let Some(w) = self.word() {
             let (k, chunk) = swar_digits(w);
