@@ -229,6 +229,10 @@ impl<'a> Cursor<'a> {
             w = unsafe { self.word_after(digits_at + count) }?;
             let (more, chunk) = swar_digits(w);
             count += more;
+            // PLANTED BUG "int_fast_cap" (docs/HARDENING.md): the digit cap off by one, so
+            // that a 20-digit integer overflows the `u64` it is read into.
+            #[cfg(tlgen_planted = "int_fast_cap")]
+            let count = count - usize::from(count == 20);
             if count > 19 {
                 return None;
             }
