@@ -54,19 +54,6 @@ struct Decimal {
     integer: bool,
 }
 
-/// `10^k` for `k` in `0..=8`: the scale of a run of up to eight digits read at once.
-const POW10_U64: [u64; 9] = [
-    1,
-    10,
-    100,
-    1_000,
-    10_000,
-    100_000,
-    1_000_000,
-    10_000_000,
-    100_000_000,
-];
-
 /// Powers of ten that are exact in `f64`.
 const POW10: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -80,10 +67,7 @@ impl<'a> Cursor<'a> {
     pub fn read_i32(&mut self) -> Result<i32, Error> {
         self.skip_ws();
         let at = self.offset();
-        let int = match self.int_fast() {
-            Some(int) => int,
-            None => self.read_int()?,
-        };
+        let int = self.read_int()?;
         int.to_i32().ok_or(Error::new(at, ErrorKind::I32OutOfRange))
     }
 
@@ -93,10 +77,7 @@ impl<'a> Cursor<'a> {
     pub fn read_i64(&mut self) -> Result<i64, Error> {
         self.skip_ws();
         let at = self.offset();
-        let int = match self.int_fast() {
-            Some(int) => int,
-            None => self.read_int()?,
-        };
+        let int = self.read_int()?;
         int.to_i64().ok_or(Error::new(at, ErrorKind::I64OutOfRange))
     }
 
@@ -205,66 +186,55 @@ impl<'a> Cursor<'a> {
         self.to_f64(&d, begin).map(drop)
     }
 
-    /// The common integer, read without a call: a number token, or a string holding only the
-    /// digits (TDLib's `int64`), of 1 to 19 digits with an optional `-`, the digits loaded a
-    /// word at a time. `None` (nothing consumed) for anything else, which
-    /// [`read_int`](Self::read_int) then reads or rejects: a leading zero, `-0`, a fraction or
-    /// exponent, an escape, 20 digits or more, a word that cannot be loaded near the end of a
-    /// page, not an integer at all.
+    /// An integer from a number or a string: the common form by
+    /// [`int_fast`](Self::int_fast), inlined into the caller; every other form, and the errors,
+    /// by [`read_int_slow`](Self::read_int_slow).
     #[inline(always)]
-    fn int_fast(&mut self) -> Option<Int> {
-        let lead = self.byte();
-        let quoted = lead == b'"';
-        let negative = if quoted { self.next_byte() } else { lead } == b'-';
-        let digits_at = usize::from(quoted) + usize::from(negative);
-        // SAFETY: the `digits_at` bytes at the cursor are `"` and `-`, not NUL.
-        let mut w = unsafe { self.word_after(digits_at) }?;
-        let (mut k, mut magnitude) = swar_digits(w);
-        if k == 0 || (k > 1 && w as u8 == b'0') {
-            return None;
+    fn read_int(&mut self) -> Result<Int, Error> {
+        match self.int_fast() {
+            Some(int) => Ok(int),
+            None => self.read_int_slow(),
         }
-        let mut count = k;
-        while k == 8 {
-            // SAFETY: the `digits_at + count` bytes at the cursor are `"`, `-` and digits.
-            w = unsafe { self.word_after(digits_at + count) }?;
-            let (more, chunk) = swar_digits(w);
-            count += more;
-            // PLANTED BUG "int_fast_cap" (docs/HARDENING.md): the digit cap off by one, so
-            // that a 20-digit integer overflows the `u64` it is read into.
-            #[cfg(tlgen_planted = "int_fast_cap")]
-            let count = count - usize::from(count == 20);
-            if count > 19 {
-                return None;
-            }
-            #[allow(clippy::indexing_slicing, reason = "more <= 8 (swar_digits)")]
-            let scale = POW10_U64[more];
-            // exact: fewer than 20 digits
-            magnitude = magnitude * scale + chunk;
-            k = more;
-        }
-        // the byte after the digits, in the last word loaded (`k < 8`)
-        let end = (w >> (8 * k)) as u8;
-        let well_ended = if quoted {
-            end == b'"'
-        } else {
-            !matches!(end, b'.' | b'e' | b'E')
-        };
-        if !well_ended || (negative && magnitude == 0) {
-            return None;
-        }
-        // SAFETY: the bytes consumed are `"`, `-` and digits, then the closing `"` if quoted:
-        // none NUL.
-        unsafe { self.advance(digits_at + count + usize::from(quoted)) };
-        Some(Int {
-            negative,
-            magnitude,
-        })
     }
 
-    /// An integer from a number or a string: every form, [`int_fast`](Self::int_fast)'s
+    /// The common integer: a number token, or a string holding only the digits (TDLib's
+    /// `int64`), of 1 to 19 digits (so the value is exact) with an optional `-`. `None`, with
+    /// the cursor where it was, for anything else, which
+    /// [`read_int_slow`](Self::read_int_slow) then reads or rejects: a leading zero, `-0`, a
+    /// fraction or exponent, an escape, 20 digits or more, not an integer at all.
+    #[inline(always)]
+    fn int_fast(&mut self) -> Option<Int> {
+        let begin = self.mark();
+        let quoted = self.eat(b'"');
+        let negative = self.eat(b'-');
+        let lead = self.byte();
+        let (magnitude, count) = self.digits(0);
+        // PLANTED BUG "int_fast_cap" (docs/HARDENING.md): the digit cap off by one, so that a
+        // 20-digit integer wraps around the `u64` it is read into.
+        #[cfg(tlgen_planted = "int_fast_cap")]
+        let count = count - usize::from(count == 20);
+        let canonical = (1..=19).contains(&count)
+            && (lead != b'0' || count == 1)
+            && !(negative && magnitude == 0);
+        let well_ended = if quoted {
+            self.eat(b'"')
+        } else {
+            !matches!(self.byte(), b'.' | b'e' | b'E')
+        };
+        if canonical && well_ended {
+            return Some(Int {
+                negative,
+                magnitude,
+            });
+        }
+        self.rewind(begin);
+        None
+    }
+
+    /// [`read_int`](Self::read_int) out of line: every form, [`int_fast`](Self::int_fast)'s
     /// included, and the errors.
     #[inline(never)]
-    fn read_int(&mut self) -> Result<Int, Error> {
+    fn read_int_slow(&mut self) -> Result<Int, Error> {
         match self.byte() {
             b'-' | b'0'..=b'9' => self.read_int_number(),
             b'"' => self.read_int_string(),
@@ -329,6 +299,18 @@ impl<'a> Cursor<'a> {
     /// below 2^64) and `count`. Eight digits at a time where [`Cursor::word`] allows it.
     #[inline(always)]
     fn digits(&mut self, mut value: u64) -> (u64, usize) {
+        /// `10^k` for `k` in `0..=8`.
+        const POW10_U64: [u64; 9] = [
+            1,
+            10,
+            100,
+            1_000,
+            10_000,
+            100_000,
+            1_000_000,
+            10_000_000,
+            100_000_000,
+        ];
         let mut count = 0;
         while let Some(w) = self.word() {
             let (k, chunk) = swar_digits(w);
