@@ -173,6 +173,41 @@ impl<'s> Utf8Appender<'s> {
     }
 }
 
+/// Appends `run`, plain content between escapes (often a space or a punctuation mark), to `out`:
+/// a run of at most 8 bytes with one 8-byte store into the spare capacity, when there is room
+/// for 8 and `word` holds the 8 bytes from the run's start (`Cursor::word` there); anything else
+/// through `push_str`, a call of `memcpy`.
+#[inline(always)]
+fn push_run(out: &mut String, run: &str, word: Option<u64>) {
+    // PLANTED BUG "short_run_len" (docs/HARDENING.md): a 9-byte run also taken by the 8-byte
+    // store, its last byte left to whatever the spare capacity held.
+    #[cfg(tlgen_planted = "short_run_len")]
+    const SHORT: usize = 9;
+    #[cfg(not(tlgen_planted = "short_run_len"))]
+    const SHORT: usize = 8;
+    if let Some(word) = word {
+        if run.len() <= SHORT && out.capacity() - out.len() >= SHORT {
+            // SAFETY: only `run`'s bytes become part of the string (the first `run.len()` of
+            // `word`, read from where `run` starts), so it stays valid UTF-8.
+            let bytes = unsafe { out.as_mut_vec() };
+            let len = bytes.len();
+            // SAFETY: room for 8 bytes after `len` (checked above): the store stays inside the
+            // allocation (unaligned, into spare capacity); its first `run.len()` bytes are
+            // initialised by it and are `run`'s.
+            unsafe {
+                bytes
+                    .as_mut_ptr()
+                    .add(len)
+                    .cast::<[u8; 8]>()
+                    .write_unaligned(word.to_le_bytes());
+                bytes.set_len(len + run.len());
+            }
+            return;
+        }
+    }
+    out.push_str(run);
+}
+
 /// The rare path of [`Utf8Appender::push`]: room for 4 more bytes after the first `len`, which
 /// are initialised.
 #[cold]
@@ -301,7 +336,10 @@ impl<'a> Cursor<'a> {
                 0 => return Err(self.error(ErrorKind::UnexpectedEnd)),
                 0x01..=0x1f => return Err(self.error(ErrorKind::ControlCharacterInString)),
                 // the start of a run of plain content (not empty)
-                _ => out.push_str(self.take_plain_run()?),
+                _ => {
+                    let word = self.word();
+                    push_run(out, self.take_plain_run()?, word);
+                }
             }
         }
     }
@@ -488,7 +526,29 @@ impl<'a> Cursor<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Cursor;
     use super::{HEX, NOT_HEX, Utf8Appender, unicode_escape_at, utf8_word};
+
+    #[test]
+    fn plain_runs_of_every_length_between_escapes() {
+        // runs of 0 to 20 bytes (ASCII, then with a two-byte character) between escapes, at
+        // every offset within 16 bytes of the buffer's start: the short-run store and
+        // `push_str` both, and words cut short by nothing but the run's end
+        for len in 0..=20 {
+            for run in [
+                "abcdefghijklmnopqrstuvwxyz"[..len].to_string(),
+                "é".repeat(len / 2),
+            ] {
+                for pad in 0..16 {
+                    let json = format!("{}\"\\u0430{run}\\n{run}\\u0431{run}\"\0", " ".repeat(pad));
+                    let mut c = Cursor::from_bytes_with_nul(json.as_bytes()).unwrap();
+                    let text = c.read_str().unwrap();
+                    assert_eq!(text, format!("а{run}\n{run}б{run}"), "{json:?}");
+                    assert_eq!(c.offset(), json.len() - 1);
+                }
+            }
+        }
+    }
 
     /// The byte-at-a-time decode through [`HEX`] that [`unicode_escape_at`] replaces.
     fn by_table(word: u64) -> Option<u32> {
