@@ -151,16 +151,9 @@ impl<'s> Utf8Appender<'s> {
             // (the length by value: a `&mut self` method would keep the appender in memory)
             grow(self.bytes, self.len);
         }
-        // SAFETY: at least 4 bytes of capacity after `len` (checked above), so the store stays
-        // inside the allocation (an unaligned store into spare capacity, which need not be
-        // initialised); the first `n <= 4` of them are initialised by it and are `ch` in UTF-8.
-        unsafe {
-            self.bytes
-                .as_mut_ptr()
-                .add(self.len)
-                .cast::<[u8; 4]>()
-                .write_unaligned(word.to_le_bytes());
-        }
+        // SAFETY: at least 4 bytes of capacity after `len` (checked above); the bytes below
+        // `len` are initialised, and of the 4 stored, the first `n` are `ch` in UTF-8.
+        unsafe { store_spare(self.bytes, self.len, word.to_le_bytes()) };
         self.len += n;
     }
 
@@ -191,21 +184,36 @@ fn push_run(out: &mut String, run: &str, word: Option<u64>) {
             // `word`, read from where `run` starts), so it stays valid UTF-8.
             let bytes = unsafe { out.as_mut_vec() };
             let len = bytes.len();
-            // SAFETY: room for 8 bytes after `len` (checked above): the store stays inside the
-            // allocation (unaligned, into spare capacity); its first `run.len()` bytes are
-            // initialised by it and are `run`'s.
+            // SAFETY: room for 8 bytes after `len` (checked above); of the 8 stored, the first
+            // `run.len()` are `run`'s, and only those join the string.
             unsafe {
-                bytes
-                    .as_mut_ptr()
-                    .add(len)
-                    .cast::<[u8; 8]>()
-                    .write_unaligned(word.to_le_bytes());
+                store_spare(bytes, len, word.to_le_bytes());
                 bytes.set_len(len + run.len());
             }
             return;
         }
     }
     out.push_str(run);
+}
+
+/// Stores `data` at byte `at` of `bytes`' allocation, unaligned, without changing its length:
+/// the one write of both appends ([`Utf8Appender::push`], [`push_run`]), which then give the
+/// vector the length of what they meant to add.
+///
+/// # Safety
+/// `at + N` is within `bytes`' capacity, and the bytes below `at` are initialised (so that a
+/// later `set_len` up to `at + N` covers only initialised bytes).
+#[inline(always)]
+unsafe fn store_spare<const N: usize>(bytes: &mut Vec<u8>, at: usize, data: [u8; N]) {
+    // SAFETY: `at .. at + N` lies inside the allocation (caller); spare capacity need not be
+    // initialised to be written.
+    unsafe {
+        bytes
+            .as_mut_ptr()
+            .add(at)
+            .cast::<[u8; N]>()
+            .write_unaligned(data)
+    };
 }
 
 /// The rare path of [`Utf8Appender::push`]: room for 4 more bytes after the first `len`, which
@@ -350,21 +358,20 @@ impl<'a> Cursor<'a> {
     /// anything; if not, the general path decodes the escape or reports the error, from the
     /// same `\`.
     ///
-    /// The cursor and the string's length live in locals for the loop, written back once at
-    /// the end: through `&mut` they were stored and reloaded for every escape.
+    /// The string's length lives in a local for the loop ([`Utf8Appender`]), and the cursor is
+    /// the local copy [`decode_str_rest`](Self::decode_str_rest) made: through `&mut` both
+    /// were stored and reloaded for every escape.
     #[inline(always)]
     fn unicode_escapes(&mut self, out: &mut String) -> bool {
-        let mut c = self.clone();
+        let start = self.offset();
         let mut append = Utf8Appender::new(out);
-        while let Some((ch, n)) = c.unicode_escape() {
+        while let Some((ch, n)) = self.unicode_escape() {
             append.push(ch);
             // SAFETY: the `n` bytes at the cursor are one escape or a pair, none of them NUL.
-            unsafe { c.advance(n) };
+            unsafe { self.advance(n) };
         }
         append.finish();
-        let any = c.offset() != self.offset();
-        *self = c;
-        any
+        self.offset() != start
     }
 
     /// The character of the `\uXXXX` escape at the cursor (on its `\`) when it is not a
