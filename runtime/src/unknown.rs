@@ -10,6 +10,13 @@ pub struct UnknownObject<'a> {
     pub type_name: Cow<'a, str>,
 }
 
+impl UnknownObject<'_> {
+    /// The default (an empty name), as a constant.
+    pub const DEFAULT: Self = UnknownObject {
+        type_name: Cow::Owned(String::new()),
+    };
+}
+
 impl serde::Serialize for UnknownObject<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
@@ -25,5 +32,20 @@ impl crate::owned::IntoStatic for UnknownObject<'_> {
         UnknownObject {
             type_name: self.type_name.into_static(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Generated classes' `DEFAULT` is `Unknown(UnknownObject::DEFAULT)`: it must be the value
+    /// the derived `Default` gives (an empty *owned* name, as `Cow::default()` is).
+    #[test]
+    fn constant_default_is_the_derived_default() {
+        let derived = UnknownObject::default();
+        assert_eq!(UnknownObject::DEFAULT, derived);
+        assert!(matches!(UnknownObject::DEFAULT.type_name, Cow::Owned(ref s) if s.is_empty()));
+        assert!(matches!(derived.type_name, Cow::Owned(_)));
     }
 }

@@ -1,6 +1,7 @@
 //! The emitters: each reads the [`Model`] and writes tokens for one concern; [`generate`]
 //! assembles them into one formatted file.
 
+mod defaults;
 mod dispatch;
 mod function;
 mod object;

@@ -4,6 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::defaults::{class_default, struct_default};
 use super::dispatch::class_types_const;
 use super::rust::{Place, boxed_if, doc, ident, lt, lt_static, rt, shape_type, struct_path};
 use crate::model::{Class, Model, Struct};
@@ -28,12 +29,31 @@ pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
         quote!(#field: #rt::IntoStatic::into_static(self.#field),)
     });
     let impl_lt = if s.lifetime { quote!(<'a>) } else { quote!() };
+    let (derive_default, default) = match struct_default(model, s) {
+        Some(value) => (
+            quote!(),
+            quote! {
+                impl #impl_lt #name #lifetime {
+                    /// The default (every field empty, zero or absent), as a constant.
+                    pub const DEFAULT: Self = #value;
+                }
+
+                impl #impl_lt Default for #name #lifetime {
+                    #[inline]
+                    fn default() -> Self { Self::DEFAULT }
+                }
+            },
+        ),
+        None => (quote!(, Default), quote!()),
+    };
     quote! {
         #description
         #[doc = ""]
         #[doc = #tl_doc]
-        #[derive(Debug, Clone, PartialEq, Default)]
+        #[derive(Debug, Clone, PartialEq #derive_default)]
         pub struct #name #lifetime { #(#fields)* }
+
+        #default
 
         impl #impl_lt #rt::IntoStatic for #name #lifetime {
             type Static = #name #owned;
@@ -75,6 +95,7 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
         quote!(Self::#variant(_) => #tl,)
     });
     let types_const = class_types_const(model, class);
+    let default = class_default(&quote!(#name));
     quote! {
         #description
         #[derive(Debug, Clone, PartialEq)]
@@ -84,9 +105,7 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
             Unknown(#rt::UnknownObject<'a>),
         }
 
-        impl Default for #name<'_> {
-            fn default() -> Self { Self::Unknown(::core::default::Default::default()) }
-        }
+        #default
 
         impl<'a> #rt::IntoStatic for #name<'a> {
             type Static = #name<'static>;

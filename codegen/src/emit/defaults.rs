@@ -1,0 +1,74 @@
+//! Emits the defaults of the data types as constants: a struct whose every field has a
+//! constant default gets `const DEFAULT` and a `Default` impl that returns it, instead of
+//! `#[derive(Default)]`; a class's default is its `Unknown` variant with an empty name.
+//!
+//! Why: the pointer parser builds each object in a slot that holds its default (a new box, a
+//! vector's new element, an `Option` being filled). Derived, the default is one store per field
+//! written out in every entry point that makes one; a constant is one image that the compiler
+//! copies. A field that has no constant default (a box: `Box::default()` allocates) keeps the
+//! derive for its struct, as do the structs that hold such a struct by value.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::rust::{Place, class_path, rt, struct_path};
+use crate::model::{Model, Scalar, Shape, Struct};
+
+/// The constant default of a struct's fields, `Self { field: value, ... }`, or `None` when a
+/// field has none.
+pub fn struct_default(model: &Model, s: &Struct) -> Option<TokenStream> {
+    let values = s
+        .fields
+        .iter()
+        .map(|f| {
+            let field = super::rust::ident(&f.rust_name);
+            let value = shape_default(model, &f.shape)?;
+            Some(quote!(#field: #value,))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(quote!(Self { #(#values)* }))
+}
+
+/// The constant default of a field of `shape`, the value `Default::default()` gives, or `None`
+/// when it is not a constant.
+fn shape_default(model: &Model, shape: &Shape) -> Option<TokenStream> {
+    Some(match shape {
+        Shape::Scalar(Scalar::Int32 | Scalar::Int53 | Scalar::Int64) => quote!(0),
+        Shape::Scalar(Scalar::Double) => quote!(0.0),
+        Shape::Scalar(Scalar::Bool) => quote!(false),
+        // `Cow::default()` is an empty owned string (no allocation).
+        Shape::Scalar(Scalar::String) => {
+            quote!(::std::borrow::Cow::Owned(::std::string::String::new()))
+        }
+        Shape::Scalar(Scalar::Bytes) | Shape::Vector(_) => quote!(::std::vec::Vec::new()),
+        Shape::Optional(_) => quote!(::core::option::Option::None),
+        Shape::Struct { id, boxed: false } => {
+            struct_default(model, &model.structs[*id])?;
+            let path = struct_path(model, *id, Place::Module);
+            quote!(<#path>::DEFAULT)
+        }
+        Shape::Class { id, boxed: false } => {
+            let path = class_path(model, *id, Place::Module);
+            quote!(<#path>::DEFAULT)
+        }
+        Shape::Struct { boxed: true, .. } | Shape::Class { boxed: true, .. } | Shape::AnyObject => {
+            return None;
+        }
+    })
+}
+
+/// A class's `DEFAULT` and `Default` impl: `Unknown` with an empty name.
+pub fn class_default(name: &TokenStream) -> TokenStream {
+    let rt = rt();
+    quote! {
+        impl<'a> #name<'a> {
+            /// The default: [`Unknown`](Self::Unknown) with an empty name.
+            pub const DEFAULT: Self = Self::Unknown(#rt::UnknownObject::DEFAULT);
+        }
+
+        impl Default for #name<'_> {
+            #[inline]
+            fn default() -> Self { Self::DEFAULT }
+        }
+    }
+}
