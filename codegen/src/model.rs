@@ -78,8 +78,6 @@ pub struct Struct {
     pub tl_name: String,
     pub rust_name: String,
     pub id: u32,
-    /// CRC32 of `tl_name`, for `@type` dispatch.
-    pub name_crc: u32,
     pub doc: Option<String>,
     pub fields: Vec<Field>,
     pub lifetime: bool,
@@ -323,7 +321,6 @@ impl<'s> Builder<'s> {
         let tl_name = d.full_name();
         Struct {
             rust_name: names::type_name(&tl_name),
-            name_crc: crc32fast::hash(tl_name.as_bytes()),
             tl_name,
             id: d.id,
             doc: d.description.clone(),

@@ -8,30 +8,45 @@
 //! (one compare per arm, in order), a lookup is one hash probe, usually one CRC and one name
 //! compare, whatever the size of the class.
 //!
-//! Layout (the generator and [`TypeTable::find`] must agree): `slots.len()` is a power of two
-//! at least twice the number of constructors; constructor `k` (0-based, in `crcs`/`names`
-//! order) is stored as `k + 1` in the first empty slot at or after `crc & (len - 1)`, probing
-//! linearly with wrap-around; `0` is an empty slot.
+//! Layout (the generator writes what [`layout`] returns, so it and [`TypeTable::find`] agree):
+//! `names` is the constructors' names concatenated; `slots.len()` is a power of two, at least
+//! 3/2 of the number of constructors; constructor `k` (0-based, in the order given to `layout`)
+//! is the slot `(crc, start, len, k + 1)` — its name's CRC32, where its name starts in `names`
+//! and its length — in the first empty slot at or after `crc & (slots.len() - 1)`, probing
+//! linearly with wrap-around; an empty slot is all zeros.
+//!
+//! Everything a probe compares is in its slot: a lookup reads one slot (two when it probes past
+//! a line) and then the name's bytes, two dependent loads. On a stream of many different
+//! constructors both are usually cache misses. With the CRC32s and the names' references in
+//! arrays of their own, indexed by the slot's entry, there were three (docs/BENCHMARKS.md).
 
 use crate::parse::type_crc;
+
+/// One slot of a [`TypeTable`]: the CRC32 of the name, its start in the table's `names`, its
+/// length, and the constructor's index + 1 (0: empty).
+pub type Slot = (u32, u32, u16, u16);
 
 /// The constructors of one class, for `@type` lookup. Built by generated code.
 #[derive(Debug)]
 pub struct TypeTable {
-    slots: &'static [u16],
-    crcs: &'static [u32],
-    names: &'static [&'static str],
+    slots: &'static [Slot],
+    names: &'static str,
+    len: usize,
 }
 
 impl TypeTable {
-    /// A table laid out as the module documentation says (the generator's job; a wrong layout
-    /// only makes lookups miss, never read out of bounds).
-    pub const fn new(
-        slots: &'static [u16],
-        crcs: &'static [u32],
-        names: &'static [&'static str],
-    ) -> TypeTable {
-        TypeTable { slots, crcs, names }
+    /// A table laid out as the module documentation says (the generator's job, through
+    /// [`layout`]; a wrong layout only makes lookups miss, never read out of bounds).
+    pub const fn new(slots: &'static [Slot], names: &'static str) -> TypeTable {
+        let mut len = 0;
+        let mut rest = slots;
+        while let [slot, tail @ ..] = rest {
+            if slot.3 != 0 {
+                len += 1;
+            }
+            rest = tail;
+        }
+        TypeTable { slots, names, len }
     }
 
     /// The index of the constructor called `name`, or `None` for a name the class does not
@@ -42,8 +57,9 @@ impl TypeTable {
         let mask = self.slots.len().wrapping_sub(1);
         let mut slot = crc as usize & mask;
         for _ in 0..self.slots.len() {
-            let index = usize::from(*self.slots.get(slot)?).checked_sub(1)?;
-            if self.crcs.get(index) == Some(&crc) && self.matches(index, name) {
+            let &(slot_crc, start, len, entry) = self.slots.get(slot)?;
+            let index = usize::from(entry).checked_sub(1)?;
+            if slot_crc == crc && usize::from(len) == name.len() && self.matches(start, name) {
                 return Some(index);
             }
             slot = (slot + 1) & mask;
@@ -51,47 +67,61 @@ impl TypeTable {
         None
     }
 
-    /// The exact compare after the CRC32 matched.
+    /// The exact compare after the CRC32 and the length matched.
     #[inline]
-    fn matches(&self, index: usize, name: &str) -> bool {
+    fn matches(&self, start: u32, name: &str) -> bool {
         // PLANTED BUG "crc_no_compare" (docs/HARDENING.md): trust the CRC32 alone.
         #[cfg(tlgen_planted = "crc_no_compare")]
         return {
-            let _ = (index, name);
+            let _ = (start, name);
             true
         };
-        self.names.get(index) == Some(&name)
+        let start = start as usize;
+        self.names.as_bytes().get(start..start + name.len()) == Some(name.as_bytes())
     }
 
     /// The number of constructors.
     pub fn len(&self) -> usize {
-        self.names.len()
+        self.len
     }
 
     /// `true` for a class without constructors (possible after pruning).
     pub fn is_empty(&self) -> bool {
-        self.names.is_empty()
+        self.len == 0
     }
 }
 
-/// The slots of a [`TypeTable`] for constructors with these name CRC32s, laid out as the module
-/// documentation says. The generator calls it to write each table. `None` when a class has more
-/// constructors than `u16` slots can number (more than 65,535).
+/// The table of constructors called `names` (constructor `k` is `names[k]`): its slots and its
+/// concatenated names, laid out as the module documentation says. The generator calls it to
+/// write each table. `None` when a table is too big for its slots' fields: more than 65,535
+/// constructors, a name longer than 65,535 bytes, or names of more than 4 GiB in all.
 #[allow(
     clippy::indexing_slicing,
     reason = "`slot` is masked by `len - 1`, `len` a power of two"
 )]
-pub fn layout(crcs: &[u32]) -> Option<Vec<u16>> {
-    let len = (crcs.len() * 2).next_power_of_two().max(2);
-    let mut slots = vec![0u16; len];
-    for (index, &crc) in crcs.iter().enumerate() {
+pub fn layout(names: &[&str]) -> Option<(Vec<Slot>, String)> {
+    let len = (names.len() + names.len().div_ceil(2))
+        .next_power_of_two()
+        .max(2);
+    let mut slots = vec![(0, 0, 0, 0); len];
+    let mut all = String::new();
+    for (index, name) in names.iter().enumerate() {
+        let crc = type_crc(name);
+        let start = u32::try_from(all.len()).ok()?;
+        all.push_str(name);
         let mut slot = crc as usize & (len - 1);
-        while slots[slot] != 0 {
+        while slots[slot].3 != 0 {
             slot = (slot + 1) & (len - 1);
         }
-        slots[slot] = u16::try_from(index + 1).ok()?;
+        slots[slot] = (
+            crc,
+            start,
+            u16::try_from(name.len()).ok()?,
+            u16::try_from(index + 1).ok()?,
+        );
     }
-    Some(slots)
+    u32::try_from(all.len()).ok()?;
+    Some((slots, all))
 }
 
 #[cfg(test)]
@@ -102,13 +132,9 @@ mod tests {
         Vec::leak(v)
     }
 
-    fn table(names: &[&'static str]) -> TypeTable {
-        let crcs: Vec<u32> = names.iter().map(|n| type_crc(n)).collect();
-        TypeTable::new(
-            leak(layout(&crcs).unwrap()),
-            leak(crcs),
-            leak(names.to_vec()),
-        )
+    fn table(names: &[&str]) -> TypeTable {
+        let (slots, all) = layout(names).unwrap();
+        TypeTable::new(leak(slots), String::leak(all))
     }
 
     #[test]
@@ -138,10 +164,25 @@ mod tests {
     }
 
     #[test]
-    fn layout_refuses_more_constructors_than_u16_slots() {
-        let crcs: Vec<u32> = (0..65_536).collect();
-        assert!(layout(&crcs[..65_535]).is_some());
-        assert!(layout(&crcs).is_none());
+    fn layout_refuses_what_its_slots_cannot_hold() {
+        let names: Vec<String> = (0..65_536).map(|i| format!("c{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        assert!(layout(&names[..65_535]).is_some());
+        assert!(layout(&names).is_none());
+        let long = "x".repeat(65_536);
+        assert!(layout(&[&long[..65_535]]).is_some());
+        assert!(layout(&[&long]).is_none());
+    }
+
+    #[test]
+    fn same_crc_different_length_is_a_miss() {
+        // a slot whose CRC32 matches but whose length does not is passed over, without
+        // reading the names
+        let crc = type_crc("ok");
+        let slots = leak(vec![(crc, 0, 3, 1), (0, 0, 0, 0)]);
+        let t = TypeTable::new(slots, "okx");
+        assert_eq!(t.len(), 1);
+        assert_eq!(t.find("ok"), None);
     }
 
     #[test]
@@ -149,9 +190,12 @@ mod tests {
         let t = table(&[]);
         assert!(t.is_empty());
         assert_eq!(t.find("ok"), None);
-        assert_eq!(TypeTable::new(&[], &[], &[]).find("ok"), None);
-        // slots pointing past the names, a full table: misses, terminates
-        assert_eq!(TypeTable::new(&[7, 7], &[1], &["a"]).find("a"), None);
-        assert_eq!(TypeTable::new(&[1, 1, 1], &[0], &["b"]).find("a"), None);
+        assert_eq!(TypeTable::new(&[], "").find("ok"), None);
+        // a name past the end of the names, a full table of other names: misses, terminates
+        let a = type_crc("a");
+        let past = leak(vec![(a, 7, 1, 1), (a, u32::MAX, 1, 2)]);
+        assert_eq!(TypeTable::new(past, "a").find("a"), None);
+        let full = leak(vec![(type_crc("b"), 0, 1, 1); 4]);
+        assert_eq!(TypeTable::new(full, "b").find("a"), None);
     }
 }

@@ -23,13 +23,22 @@ use crate::model::{Class, Model};
 /// The `TypeTable` expression for constructors `ids` (index `k` of the table is `ids[k]`).
 fn type_table(model: &Model, ids: &[usize]) -> TokenStream {
     let rt = rt();
-    let crcs: Vec<u32> = ids.iter().map(|&id| model.structs[id].name_crc).collect();
-    let names = ids.iter().map(|&id| &model.structs[id].tl_name);
-    let slots = tlgen_runtime::type_table::layout(&crcs)
-        .expect("more than 65,535 constructors in one class: tlgen's TypeTable holds u16 slots");
-    let crcs = crcs.iter().map(|&c| Literal::u32_unsuffixed(c));
-    let slots = slots.iter().map(|&s| Literal::u16_unsuffixed(s));
-    quote!(#rt::TypeTable::new(&[#(#slots),*], &[#(#crcs),*], &[#(#names),*]))
+    let names: Vec<&str> = ids
+        .iter()
+        .map(|&id| model.structs[id].tl_name.as_str())
+        .collect();
+    let (slots, all) = tlgen_runtime::type_table::layout(&names).expect(
+        "more than 65,535 constructors in one class, or a name of more than 65,535 bytes: \
+         tlgen's TypeTable slots hold u16 indexes and lengths",
+    );
+    let slots = slots.iter().map(|&(crc, start, len, entry)| {
+        let crc = Literal::u32_unsuffixed(crc);
+        let start = Literal::u32_unsuffixed(start);
+        let len = Literal::u16_unsuffixed(len);
+        let entry = Literal::u16_unsuffixed(entry);
+        quote!((#crc, #start, #len, #entry))
+    });
+    quote!(#rt::TypeTable::new(&[#(#slots),*], #all))
 }
 
 /// The `TYPES` constant of a class enum's inherent impl.
