@@ -76,8 +76,10 @@ impl TypeTable {
             let _ = (start, name);
             true
         };
-        let start = start as usize;
-        self.names.as_bytes().get(start..start + name.len()) == Some(name.as_bytes())
+        self.names
+            .as_bytes()
+            .get(start as usize..)
+            .is_some_and(|rest| rest.starts_with(name.as_bytes()))
     }
 
     /// The number of constructors.

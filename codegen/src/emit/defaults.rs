@@ -11,22 +11,64 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::rust::{Place, class_path, rt, struct_path};
+use super::rust::{Place, class_path, ident, rt, struct_path};
 use crate::model::{Model, Scalar, Shape, Struct};
 
-/// The constant default of a struct's fields, `Self { field: value, ... }`, or `None` when a
-/// field has none.
-pub fn struct_default(model: &Model, s: &Struct) -> Option<TokenStream> {
+/// `const DEFAULT` and the `Default` impl that returns it, for a struct whose fields all have
+/// constant defaults; `None` (derive `Default` instead) otherwise. `generics` is the impl's
+/// (`<'a>` or nothing), `ty` the type with its lifetime.
+pub fn struct_default(
+    model: &Model,
+    s: &Struct,
+    generics: &TokenStream,
+    ty: &TokenStream,
+) -> Option<TokenStream> {
     let values = s
         .fields
         .iter()
         .map(|f| {
-            let field = super::rust::ident(&f.rust_name);
+            let field = ident(&f.rust_name);
             let value = shape_default(model, &f.shape)?;
             Some(quote!(#field: #value,))
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(quote!(Self { #(#values)* }))
+    Some(default_impls(
+        generics,
+        ty,
+        " The default (every field empty, zero or absent), as a constant.",
+        quote!(Self { #(#values)* }),
+    ))
+}
+
+/// A class's `DEFAULT` and `Default` impl: `Unknown` with an empty name.
+pub fn class_default(name: &TokenStream) -> TokenStream {
+    let rt = rt();
+    default_impls(
+        &quote!(<'a>),
+        &quote!(#name<'a>),
+        " The default: [`Unknown`](Self::Unknown) with an empty name.",
+        quote!(Self::Unknown(#rt::UnknownObject::DEFAULT)),
+    )
+}
+
+/// `impl ty { const DEFAULT: Self = value; }` and `impl Default for ty`, returning it.
+fn default_impls(
+    generics: &TokenStream,
+    ty: &TokenStream,
+    doc: &str,
+    value: TokenStream,
+) -> TokenStream {
+    quote! {
+        impl #generics #ty {
+            #[doc = #doc]
+            pub const DEFAULT: Self = #value;
+        }
+
+        impl #generics Default for #ty {
+            #[inline]
+            fn default() -> Self { Self::DEFAULT }
+        }
+    }
 }
 
 /// The constant default of a field of `shape`, the value `Default::default()` gives, or `None`
@@ -42,8 +84,7 @@ fn shape_default(model: &Model, shape: &Shape) -> Option<TokenStream> {
         }
         Shape::Scalar(Scalar::Bytes) | Shape::Vector(_) => quote!(::std::vec::Vec::new()),
         Shape::Optional(_) => quote!(::core::option::Option::None),
-        Shape::Struct { id, boxed: false } => {
-            struct_default(model, &model.structs[*id])?;
+        Shape::Struct { id, boxed: false } if has_constant_default(model, &model.structs[*id]) => {
             let path = struct_path(model, *id, Place::Module);
             quote!(<#path>::DEFAULT)
         }
@@ -51,24 +92,19 @@ fn shape_default(model: &Model, shape: &Shape) -> Option<TokenStream> {
             let path = class_path(model, *id, Place::Module);
             quote!(<#path>::DEFAULT)
         }
-        Shape::Struct { boxed: true, .. } | Shape::Class { boxed: true, .. } | Shape::AnyObject => {
-            return None;
-        }
+        Shape::Struct { .. } | Shape::Class { boxed: true, .. } | Shape::AnyObject => return None,
     })
 }
 
-/// A class's `DEFAULT` and `Default` impl: `Unknown` with an empty name.
-pub fn class_default(name: &TokenStream) -> TokenStream {
-    let rt = rt();
-    quote! {
-        impl<'a> #name<'a> {
-            /// The default: [`Unknown`](Self::Unknown) with an empty name.
-            pub const DEFAULT: Self = Self::Unknown(#rt::UnknownObject::DEFAULT);
+/// Whether every field of `s` has a constant default (what [`struct_default`] needs), without
+/// writing them. Terminates: a struct held by value is never on a containment cycle (those
+/// fields are boxed).
+fn has_constant_default(model: &Model, s: &Struct) -> bool {
+    s.fields.iter().all(|f| match &f.shape {
+        Shape::Struct { id, boxed: false } => has_constant_default(model, &model.structs[*id]),
+        Shape::Struct { boxed: true, .. } | Shape::Class { boxed: true, .. } | Shape::AnyObject => {
+            false
         }
-
-        impl Default for #name<'_> {
-            #[inline]
-            fn default() -> Self { Self::DEFAULT }
-        }
-    }
+        _ => true,
+    })
 }

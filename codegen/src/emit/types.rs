@@ -29,22 +29,11 @@ pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
         quote!(#field: #rt::IntoStatic::into_static(self.#field),)
     });
     let impl_lt = if s.lifetime { quote!(<'a>) } else { quote!() };
-    let (derive_default, default) = match struct_default(model, s) {
-        Some(value) => (
-            quote!(),
-            quote! {
-                impl #impl_lt #name #lifetime {
-                    /// The default (every field empty, zero or absent), as a constant.
-                    pub const DEFAULT: Self = #value;
-                }
-
-                impl #impl_lt Default for #name #lifetime {
-                    #[inline]
-                    fn default() -> Self { Self::DEFAULT }
-                }
-            },
-        ),
-        None => (quote!(, Default), quote!()),
+    let default = struct_default(model, s, &impl_lt, &quote!(#name #lifetime));
+    let derive_default = if default.is_none() {
+        quote!(, Default)
+    } else {
+        quote!()
     };
     quote! {
         #description
