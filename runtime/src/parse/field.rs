@@ -13,8 +13,14 @@
 //! indirect call per field whose few targets stay hot in the caches, where a per-constructor
 //! `match` on the field index cost a call into each constructor's own code and a jump through
 //! its own table (docs/BENCHMARKS.md, "Fields as data").
+//!
+//! Scalars and strings (`bool`, `i32`, `i64`, `Cow<str>`: most of TDLib's fields) are read by
+//! the loop itself, without that call: a row also holds its type's [`Scalar`] kind, which only
+//! the runtime's own impls of those types can give, so the loop writes a `bool` only into a
+//! `bool`.
 
 use core::marker::PhantomData;
+use std::borrow::Cow;
 
 use super::value::ParseValue;
 use crate::pointer::{Cursor, Error, Key};
@@ -43,13 +49,13 @@ impl<'a, S> Field<'a, S> {
     /// `T` (so not an unaligned field of a `repr(packed)` struct).
     pub const unsafe fn new<T: ParseValue<'a>>(key: &'static [u8], offset: usize) -> Self {
         assert!(
-            offset <= u32::MAX as usize,
-            "a field at an offset of 4 GiB or more"
+            offset <= MAX_OFFSET as usize,
+            "a field at an offset of 16 MiB or more"
         );
         Field {
             raw: RawField {
                 key: Key::new(key),
-                offset: offset as u32,
+                place: offset as u32 | (T::SCALAR.kind as u32) << KIND_SHIFT,
                 read: read_field::<T>,
             },
             owner: PhantomData,
@@ -61,16 +67,110 @@ impl<S> core::fmt::Debug for Field<'_, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Field")
             .field("key", &String::from_utf8_lossy(self.raw.key.bytes()))
-            .field("offset", &self.raw.offset)
+            .field("offset", &self.raw.offset())
             .finish_non_exhaustive()
     }
 }
 
+/// How the field loop reads a value of type `T` ([`ParseValue::SCALAR`]): itself, for the
+/// scalars and strings that are most of TDLib's fields, or through the row's reader.
+///
+/// Only the runtime has values of this type other than [`CALL`](Self::CALL), each for the one
+/// type the loop then writes (`Scalar<bool>` has the constant that says "read a `bool`"), so a
+/// `ParseValue` impl of any other type can only say `CALL`, and the loop never writes a value
+/// into a field of another type. Invariant in `T`, so a kind cannot move to a type with other
+/// lifetimes.
+///
+/// A hand-written impl keeps the default; another type's kind does not fit:
+///
+/// ```
+/// # use tlgen_runtime::parse::{ParseValue, Scalar};
+/// #[derive(Default)]
+/// struct Flag(u8);
+/// impl<'a> ParseValue<'a> for Flag {
+///     const SCALAR: Scalar<Self> = Scalar::CALL;
+/// }
+/// ```
+///
+/// ```compile_fail
+/// # use tlgen_runtime::parse::{ParseValue, Scalar};
+/// #[derive(Default)]
+/// struct Flag(u8);
+/// impl<'a> ParseValue<'a> for Flag {
+///     const SCALAR: Scalar<Self> = <bool as ParseValue<'a>>::SCALAR;
+/// }
+/// ```
+#[doc(hidden)]
+pub struct Scalar<T> {
+    kind: Kind,
+    ty: PhantomData<fn(T) -> T>,
+}
+
+impl<T> Scalar<T> {
+    /// Read through the row's reader ([`ParseValue::parse_in`]).
+    pub const CALL: Scalar<T> = Scalar::of(Kind::Call);
+
+    const fn of(kind: Kind) -> Scalar<T> {
+        Scalar {
+            kind,
+            ty: PhantomData,
+        }
+    }
+}
+
+impl Scalar<bool> {
+    pub(crate) const BOOL: Scalar<bool> = Scalar::of(Kind::Bool);
+}
+
+impl Scalar<i32> {
+    pub(crate) const I32: Scalar<i32> = Scalar::of(Kind::I32);
+}
+
+impl Scalar<i64> {
+    pub(crate) const I64: Scalar<i64> = Scalar::of(Kind::I64);
+}
+
+impl<'a> Scalar<Cow<'a, str>> {
+    pub(crate) const STR: Scalar<Cow<'a, str>> = Scalar::of(Kind::Str);
+}
+
+/// What a row's [`Scalar`] says, kept in the row's top byte.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+enum Kind {
+    Call = 0,
+    Bool = 1,
+    I32 = 2,
+    I64 = 3,
+    Str = 4,
+}
+
+impl Kind {
+    #[inline(always)]
+    fn from_bits(bits: u32) -> Kind {
+        match bits {
+            1 => Kind::Bool,
+            2 => Kind::I32,
+            3 => Kind::I64,
+            4 => Kind::Str,
+            _ => Kind::Call,
+        }
+    }
+}
+
+/// Where a row's [`Kind`] starts in [`RawField::place`]; the offset is below it.
+const KIND_SHIFT: u32 = 24;
+
+/// The largest field offset a row holds (16 MiB - 1): a constructor bigger than that fails
+/// the build ([`Field::new`]).
+const MAX_OFFSET: u32 = (1 << KIND_SHIFT) - 1;
+
 /// A [`Field`] without its constructor's type: what the one non-generic field loop takes.
-/// 40 bytes: the key (28, its words and bytes), the offset, the reader.
+/// 40 bytes: the key (28, its words and bytes), the offset and kind, the reader.
 pub(super) struct RawField<'a> {
     key: Key,
-    offset: u32,
+    /// The field's offset in its constructor (the low 24 bits) and its [`Kind`] (the top 8).
+    place: u32,
     read: ReadField<'a>,
 }
 
@@ -96,8 +196,15 @@ impl<'a> RawField<'a> {
         &self.key
     }
 
+    /// The field's offset in its constructor.
+    #[inline(always)]
+    fn offset(&self) -> usize {
+        (self.place & MAX_OFFSET) as usize
+    }
+
     /// Reads the (non-null) value at the cursor into this field of the constructor at `owner`,
-    /// at nesting `depth`.
+    /// at nesting `depth`: a scalar or a string by the loop itself (one call fewer per field,
+    /// and the cursor kept in registers), anything else through the row's reader.
     ///
     /// # Safety
     ///
@@ -112,10 +219,40 @@ impl<'a> RawField<'a> {
     ) -> Result<(), Error> {
         // SAFETY: `offset` is the offset of a field of `S` (`Field::new`), so the result stays
         // inside the value `owner` points to.
-        let slot = unsafe { owner.add(self.offset as usize) };
-        // SAFETY: `slot` is a field of the type `read` was made for (`Field::new`), live and
-        // not otherwise borrowed (caller).
-        unsafe { (self.read)(slot, c, depth) }
+        let slot = unsafe { owner.add(self.offset()) };
+        // Each arm's kind was given by `T::SCALAR` of the field's type `T` (`Field::new`), and
+        // only `Scalar<bool>` has `BOOL`, and so on: the field has the type each arm writes.
+        // The arms read as `parse_in` of that type does (`parse_by_reading!`).
+        match Kind::from_bits(self.place >> KIND_SHIFT) {
+            Kind::Bool => {
+                let value = c.read_bool()?;
+                // SAFETY: the field is a `bool` (above), live and ours (caller).
+                unsafe { *slot.cast::<bool>() = value };
+            }
+            // (one inlined copy of the integer read for both)
+            kind @ (Kind::I32 | Kind::I64) => {
+                let wide = kind == Kind::I64;
+                let value = c.read_int_field(wide)?;
+                if wide {
+                    // SAFETY: the field is an `i64` (above), live and ours (caller).
+                    unsafe { *slot.cast::<i64>() = value };
+                } else {
+                    // SAFETY: the field is an `i32` (above), live and ours (caller); `value`
+                    // is in its range (`read_int_field`).
+                    unsafe { *slot.cast::<i32>() = value as i32 };
+                }
+            }
+            Kind::Str => {
+                let value = c.read_str()?;
+                // SAFETY: the field is a `Cow<'a, str>` (above, `Scalar` is invariant), live
+                // and ours (caller).
+                unsafe { *slot.cast::<Cow<'a, str>>() = value };
+            }
+            // SAFETY: `slot` is a field of the type `read` was made for (`Field::new`), live
+            // and not otherwise borrowed (caller).
+            Kind::Call => unsafe { (self.read)(slot, c, depth) }?,
+        }
+        Ok(())
     }
 }
 
@@ -215,7 +352,14 @@ macro_rules! fields {
 
 #[cfg(test)]
 mod tests {
-    use super::RawField;
+    use super::{Kind, RawField};
+
+    #[test]
+    fn kinds_survive_the_row() {
+        for kind in [Kind::Call, Kind::Bool, Kind::I32, Kind::I64, Kind::Str] {
+            assert_eq!(Kind::from_bits(kind as u32), kind);
+        }
+    }
 
     #[test]
     #[cfg(target_pointer_width = "64")]

@@ -9,8 +9,8 @@
 //! order as rows of data ([`Field`]: the key as TDLib writes it, `"name":`, the field's offset,
 //! the reader of its type); one non-generic loop for every constructor (behind
 //! [`parse_fields`]) first tries the key that should come next (TDLib writes fields in schema
-//! order), otherwise finds the key by length and exact compare, and calls the row's reader on
-//! the field. Values are built in place ([`ParseValue::parse_in`]): a constructor is parsed
+//! order), otherwise finds the key by length and exact compare, and reads the field: a scalar
+//! or a string itself, anything else by calling the row's reader. Values are built in place ([`ParseValue::parse_in`]): a constructor is parsed
 //! inside its parent's field, its vector's buffer or its box, not moved there afterwards. Class
 //! dispatch goes through each class's [`TypeTable`](crate::type_table::TypeTable) (CRC32 of the
 //! `@type` name, then an exact compare) and a generated `match` on the index. The per-object
@@ -21,7 +21,7 @@ mod field;
 mod object;
 mod value;
 
-pub use field::{Field, SameType, assert_field_type};
+pub use field::{Field, SameType, Scalar, assert_field_type};
 pub use object::{
     ClassIndexParser, Envelope, ParseClass, parse_class, parse_class_in, parse_fields,
     parse_received, parse_rest, parse_struct_in, parse_unknown, parse_unknown_as,

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::field::Field;
+use super::field::{Field, Scalar};
 use super::object::parse_struct_in;
 use crate::element::Element;
 use crate::json_value::JsonValue;
@@ -21,6 +21,12 @@ pub trait ParseValue<'a>: Sized + Default + 'a {
     /// A constructor's fields (a table made by [`fields!`](crate::fields)) in
     /// declaration order, which is TDLib's order; at most 64 ([`crate::limits`]).
     const FIELDS: &'a [Field<'a, Self>] = &[];
+
+    /// Whether the field loop reads a field of this type itself (the runtime's scalars and
+    /// strings) or calls [`parse_in`](Self::parse_in); only the runtime's own impls have
+    /// another value than [`Scalar::CALL`] to give.
+    #[doc(hidden)]
+    const SCALAR: Scalar<Self> = Scalar::CALL;
 
     /// Parses the (non-null) value at the cursor into `slot`, which holds `Self::default()`;
     /// `depth` is the nesting level the value would open. The default parses a constructor:
@@ -70,8 +76,10 @@ fn parse_nullable_in<'a, T: ParseValue<'a>>(
 /// Inlined into the one reader per type that constructors' field rows call (`parse::field`),
 /// so a stream of many constructors keeps a few hot readers in the instruction cache.
 macro_rules! parse_by_reading {
-    ($($ty:ty => $read:ident),* $(,)?) => {$(
+    ($($ty:ty => $read:ident $(, $scalar:ident)?);* $(;)?) => {$(
         impl<'a> ParseValue<'a> for $ty {
+            $(const SCALAR: Scalar<Self> = Scalar::$scalar;)?
+
             #[inline]
             fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, _: u32) -> Result<(), Error> {
                 *slot = c.$read()?;
@@ -82,13 +90,14 @@ macro_rules! parse_by_reading {
 }
 
 parse_by_reading! {
-    i32 => read_i32,
-    i64 => read_i64,
-    f64 => read_f64,
-    bool => read_bool,
-    Cow<'a, str> => read_str,
+    // (read by the field loop itself when they are fields: `Scalar`)
+    i32 => read_i32, I32;
+    i64 => read_i64, I64;
+    bool => read_bool, BOOL;
+    Cow<'a, str> => read_str, STR;
+    f64 => read_f64;
     // `bytes`: base64, decoded.
-    Vec<u8> => read_bytes,
+    Vec<u8> => read_bytes;
 }
 
 /// Elements are built in the vector's buffer: a default is pushed, then parsed in place.

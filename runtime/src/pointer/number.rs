@@ -81,6 +81,29 @@ impl<'a> Cursor<'a> {
         int.to_i64().ok_or(Error::new(at, ErrorKind::I64OutOfRange))
     }
 
+    /// [`read_i64`](Self::read_i64) when `wide`, otherwise [`read_i32`](Self::read_i32)
+    /// widened to `i64`: one copy of the integer fast path for the field loop, inlined there,
+    /// which reads both kinds of field through it.
+    #[inline(always)]
+    pub(crate) fn read_int_field(&mut self, wide: bool) -> Result<i64, Error> {
+        self.skip_ws();
+        let at = self.offset();
+        let int = self.read_int()?;
+        let value = if wide {
+            int.to_i64()
+        } else {
+            int.to_i32().map(i64::from)
+        };
+        value.ok_or_else(|| {
+            let kind = if wide {
+                ErrorKind::I64OutOfRange
+            } else {
+                ErrorKind::I32OutOfRange
+            };
+            Error::new(at, kind)
+        })
+    }
+
     /// Reads an `f64` from a JSON number (not from a string), bit-identical to serde_json with
     /// `float_roundtrip`; magnitudes that round to infinity are [`ErrorKind::NumberOutOfRange`].
     #[inline]
