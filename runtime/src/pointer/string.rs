@@ -557,6 +557,46 @@ mod tests {
         }
     }
 
+    #[test]
+    fn runs_of_escapes_of_every_width_in_every_order() {
+        // every sequence of up to four escapes of one-, two-, three- and four-byte characters
+        // (surrogate pairs included), the width changing at every place, each run twice with
+        // a plain byte between, at every offset within 16 bytes of the buffer's start
+        let chars = ['A', '\u{80}', 'é', 'ж', '\u{7ff}', '\u{800}', '€', '😀'];
+        let escape = |ch: char| {
+            let mut units = [0u16; 2];
+            ch.encode_utf16(&mut units)
+                .iter()
+                .map(|u| format!("\\u{u:04x}"))
+                .collect::<String>()
+        };
+        let mut sequences: Vec<Vec<char>> = vec![vec![]];
+        for _ in 0..4 {
+            let longer: Vec<Vec<char>> = sequences
+                .iter()
+                .filter(|s| s.len() == sequences.last().map_or(0, Vec::len))
+                .flat_map(|s| {
+                    chars.iter().map(move |&ch| {
+                        let mut s = s.clone();
+                        s.push(ch);
+                        s
+                    })
+                })
+                .collect();
+            sequences.extend(longer);
+        }
+        for sequence in &sequences {
+            let text: String = sequence.iter().collect();
+            let escaped: String = sequence.iter().map(|&ch| escape(ch)).collect();
+            for pad in 0..16 {
+                let json = format!("{}\"{escaped}x{escaped}\"\0", " ".repeat(pad));
+                let mut c = Cursor::from_bytes_with_nul(json.as_bytes()).unwrap();
+                assert_eq!(c.read_str().unwrap(), format!("{text}x{text}"), "{json:?}");
+                assert_eq!(c.offset(), json.len() - 1);
+            }
+        }
+    }
+
     /// The byte-at-a-time decode through [`HEX`] that [`unicode_escape_at`] replaces.
     fn by_table(word: u64) -> Option<u32> {
         let bytes = word.to_le_bytes();
