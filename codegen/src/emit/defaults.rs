@@ -72,8 +72,11 @@ fn default_impls(
 }
 
 /// The constant default of a field of `shape`, the value `Default::default()` gives, or `None`
-/// when it is not a constant.
+/// when it is not a constant ([`has_constant_default`] decides).
 fn shape_default(model: &Model, shape: &Shape) -> Option<TokenStream> {
+    if !has_constant_default(model, shape) {
+        return None;
+    }
     Some(match shape {
         Shape::Scalar(Scalar::Int32 | Scalar::Int53 | Scalar::Int64) => quote!(0),
         Shape::Scalar(Scalar::Double) => quote!(0.0),
@@ -84,27 +87,31 @@ fn shape_default(model: &Model, shape: &Shape) -> Option<TokenStream> {
         }
         Shape::Scalar(Scalar::Bytes) | Shape::Vector(_) => quote!(::std::vec::Vec::new()),
         Shape::Optional(_) => quote!(::core::option::Option::None),
-        Shape::Struct { id, boxed: false } if has_constant_default(model, &model.structs[*id]) => {
+        Shape::Struct { id, .. } => {
             let path = struct_path(model, *id, Place::Module);
             quote!(<#path>::DEFAULT)
         }
-        Shape::Class { id, boxed: false } => {
+        Shape::Class { id, .. } => {
             let path = class_path(model, *id, Place::Module);
             quote!(<#path>::DEFAULT)
         }
-        Shape::Struct { .. } | Shape::Class { boxed: true, .. } | Shape::AnyObject => return None,
+        Shape::AnyObject => return None,
     })
 }
 
-/// Whether every field of `s` has a constant default (what [`struct_default`] needs), without
-/// writing them. Terminates: a struct held by value is never on a containment cycle (those
+/// Whether a field of `shape` has a constant default, without writing it: not a box
+/// (`Box::default()` allocates), not an untyped object, and for a struct held by value, every
+/// field of it. Terminates: a struct held by value is never on a containment cycle (those
 /// fields are boxed).
-fn has_constant_default(model: &Model, s: &Struct) -> bool {
-    s.fields.iter().all(|f| match &f.shape {
-        Shape::Struct { id, boxed: false } => has_constant_default(model, &model.structs[*id]),
+fn has_constant_default(model: &Model, shape: &Shape) -> bool {
+    match shape {
+        Shape::Struct { id, boxed: false } => model.structs[*id]
+            .fields
+            .iter()
+            .all(|f| has_constant_default(model, &f.shape)),
         Shape::Struct { boxed: true, .. } | Shape::Class { boxed: true, .. } | Shape::AnyObject => {
             false
         }
         _ => true,
-    })
+    }
 }

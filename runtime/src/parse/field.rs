@@ -202,6 +202,12 @@ impl<'a> RawField<'a> {
         (self.place & MAX_OFFSET) as usize
     }
 
+    /// How the loop reads the field.
+    #[inline(always)]
+    fn kind(&self) -> Kind {
+        Kind::from_bits(self.place >> KIND_SHIFT)
+    }
+
     /// Reads the (non-null) value at the cursor into this field of the constructor at `owner`,
     /// at nesting `depth`: a scalar or a string by the loop itself (one call fewer per field,
     /// and the cursor kept in registers), anything else through the row's reader.
@@ -223,7 +229,7 @@ impl<'a> RawField<'a> {
         // Each arm's kind was given by `T::SCALAR` of the field's type `T` (`Field::new`), and
         // only `Scalar<bool>` has `BOOL`, and so on: the field has the type each arm writes.
         // The arms read as `parse_in` of that type does (`parse_by_reading!`).
-        match Kind::from_bits(self.place >> KIND_SHIFT) {
+        match self.kind() {
             Kind::Bool => {
                 let value = c.read_bool()?;
                 // SAFETY: the field is a `bool` (above), live and ours (caller).
@@ -232,13 +238,13 @@ impl<'a> RawField<'a> {
             // (one inlined copy of the integer read for both)
             kind @ (Kind::I32 | Kind::I64) => {
                 let wide = kind == Kind::I64;
-                let value = c.read_int_field(wide)?;
+                let value = c.read_int_of_width(wide)?;
                 if wide {
                     // SAFETY: the field is an `i64` (above), live and ours (caller).
                     unsafe { *slot.cast::<i64>() = value };
                 } else {
                     // SAFETY: the field is an `i32` (above), live and ours (caller); `value`
-                    // is in its range (`read_int_field`).
+                    // is in its range (`read_int_of_width`).
                     unsafe { *slot.cast::<i32>() = value as i32 };
                 }
             }

@@ -10,8 +10,9 @@
 //! the reader of its type); one non-generic loop for every constructor (behind
 //! [`parse_fields`]) first tries the key that should come next (TDLib writes fields in schema
 //! order), otherwise finds the key by length and exact compare, and reads the field: a scalar
-//! or a string itself, anything else by calling the row's reader. Values are built in place ([`ParseValue::parse_in`]): a constructor is parsed
-//! inside its parent's field, its vector's buffer or its box, not moved there afterwards. Class
+//! or a string itself, anything else by calling the row's reader. Values are built in place
+//! ([`ParseValue::parse_in`]): a constructor is parsed inside its parent's field, its vector's
+//! buffer or its box, not moved there afterwards. Class
 //! dispatch goes through each class's [`TypeTable`](crate::type_table::TypeTable) (CRC32 of the
 //! `@type` name, then an exact compare) and a generated `match` on the index. The per-object
 //! entry points are compiled in the generated crate ([`entry`]).

@@ -71,10 +71,12 @@ fn parse_nullable_in<'a, T: ParseValue<'a>>(
     }
 }
 
-/// `parse_in` for a value read whole by `read` (scalars, strings, bytes).
+/// `parse_in` for a value read whole by `read` (scalars, strings, bytes), and the type's
+/// [`Scalar`] kind when the field loop reads its fields itself, with the same `read`.
 ///
-/// Inlined into the one reader per type that constructors' field rows call (`parse::field`),
-/// so a stream of many constructors keeps a few hot readers in the instruction cache.
+/// Otherwise inlined into the one reader per type that constructors' field rows call
+/// (`parse::field`), so a stream of many constructors keeps a few hot readers in the
+/// instruction cache.
 macro_rules! parse_by_reading {
     ($($ty:ty => $read:ident $(, $scalar:ident)?);* $(;)?) => {$(
         impl<'a> ParseValue<'a> for $ty {
@@ -90,7 +92,6 @@ macro_rules! parse_by_reading {
 }
 
 parse_by_reading! {
-    // (read by the field loop itself when they are fields: `Scalar`)
     i32 => read_i32, I32;
     i64 => read_i64, I64;
     bool => read_bool, BOOL;

@@ -65,43 +65,32 @@ impl<'a> Cursor<'a> {
     /// integer in range (`-?(0|[1-9][0-9]*)`, not `-0`; escapes are decoded first).
     #[inline]
     pub fn read_i32(&mut self) -> Result<i32, Error> {
-        self.skip_ws();
-        let at = self.offset();
-        let int = self.read_int()?;
-        int.to_i32().ok_or(Error::new(at, ErrorKind::I32OutOfRange))
+        // (in range: `read_int_of_width`)
+        self.read_int_of_width(false).map(|n| n as i32)
     }
 
     /// Reads an `i64` (TDLib writes `int64` as a decimal string, `int53` as a number); same
     /// rules as [`read_i32`](Self::read_i32).
     #[inline]
     pub fn read_i64(&mut self) -> Result<i64, Error> {
-        self.skip_ws();
-        let at = self.offset();
-        let int = self.read_int()?;
-        int.to_i64().ok_or(Error::new(at, ErrorKind::I64OutOfRange))
+        self.read_int_of_width(true)
     }
 
     /// [`read_i64`](Self::read_i64) when `wide`, otherwise [`read_i32`](Self::read_i32)
-    /// widened to `i64`: one copy of the integer fast path for the field loop, inlined there,
-    /// which reads both kinds of field through it.
+    /// (its value in `i32`'s range, widened). Both are this with `wide` constant; the field
+    /// loop calls it with the row's width, so that one inlined copy of the integer fast path
+    /// reads both kinds of field.
     #[inline(always)]
-    pub(crate) fn read_int_field(&mut self, wide: bool) -> Result<i64, Error> {
+    pub(crate) fn read_int_of_width(&mut self, wide: bool) -> Result<i64, Error> {
         self.skip_ws();
         let at = self.offset();
         let int = self.read_int()?;
-        let value = if wide {
-            int.to_i64()
+        let (value, out_of_range) = if wide {
+            (int.to_i64(), ErrorKind::I64OutOfRange)
         } else {
-            int.to_i32().map(i64::from)
+            (int.to_i32().map(i64::from), ErrorKind::I32OutOfRange)
         };
-        value.ok_or_else(|| {
-            let kind = if wide {
-                ErrorKind::I64OutOfRange
-            } else {
-                ErrorKind::I32OutOfRange
-            };
-            Error::new(at, kind)
-        })
+        value.ok_or(Error::new(at, out_of_range))
     }
 
     /// Reads an `f64` from a JSON number (not from a string), bit-identical to serde_json with

@@ -560,8 +560,8 @@ mod tests {
     #[test]
     fn runs_of_escapes_of_every_width_in_every_order() {
         // every sequence of up to four escapes of one-, two-, three- and four-byte characters
-        // (surrogate pairs included), the width changing at every place, each run twice with
-        // a plain byte between, at every offset within 16 bytes of the buffer's start
+        // (surrogate pairs included), so every order of widths, each run twice with a plain
+        // byte between, at every offset within 16 bytes of the buffer's start
         let chars = ['A', '\u{80}', 'é', 'ж', '\u{7ff}', '\u{800}', '€', '😀'];
         let escape = |ch: char| {
             let mut units = [0u16; 2];
@@ -570,20 +570,15 @@ mod tests {
                 .map(|u| format!("\\u{u:04x}"))
                 .collect::<String>()
         };
+        // all sequences of length 0 to 4, one length after the other
         let mut sequences: Vec<Vec<char>> = vec![vec![]];
+        let mut shorter = sequences.clone();
         for _ in 0..4 {
-            let longer: Vec<Vec<char>> = sequences
+            shorter = shorter
                 .iter()
-                .filter(|s| s.len() == sequences.last().map_or(0, Vec::len))
-                .flat_map(|s| {
-                    chars.iter().map(move |&ch| {
-                        let mut s = s.clone();
-                        s.push(ch);
-                        s
-                    })
-                })
+                .flat_map(|s| chars.iter().map(|&ch| [s.as_slice(), &[ch]].concat()))
                 .collect();
-            sequences.extend(longer);
+            sequences.extend_from_slice(&shorter);
         }
         for sequence in &sequences {
             let text: String = sequence.iter().collect();
