@@ -68,7 +68,8 @@ pub(crate) fn full_name(input: &str) -> PResult<'_, (Vec<String>, String)> {
     Ok((i, (parts, name)))
 }
 
-/// A type reference: `int`, `ns.Name`, `Vector<T>`, `!X`, `%T`. Fails hard if none is here.
+/// A type reference: `int`, `ns.Name`, `Vector<T>`, `!X`, `%T`, or a parenthesised type
+/// expression, `(vector T)` (see [`parenthesised`]). Fails hard if none is here.
 pub(crate) fn ty(input: &str) -> PResult<'_, Type> {
     ty_nested(input, 0)
 }
@@ -76,6 +77,9 @@ pub(crate) fn ty(input: &str) -> PResult<'_, Type> {
 fn ty_nested(input: &str, depth: usize) -> PResult<'_, Type> {
     if depth > MAX_TYPE_DEPTH {
         return SyntaxError::message(input, "generic arguments nest too deeply", 1).fail();
+    }
+    if let Some(inner) = input.strip_prefix('(') {
+        return parenthesised(inner, depth);
     }
     let (i, prefix) = opt(satisfy(|c| c == '!' || c == '%')).parse(input)?;
     let (i, (namespace, name)) = match full_name(i) {
@@ -101,6 +105,36 @@ fn ty_nested(input: &str, depth: usize) -> PResult<'_, Type> {
         i = rest;
     }
     Ok((i, ty))
+}
+
+/// A parenthesised type expression, after its `(`: a type, optionally applied by juxtaposition
+/// to one argument, then `)`. `(vector int256)` is the type `vector<int256>`, arguments nest
+/// (`(vector (vector int32))`), and `(T)` is `T`. Whitespace and comments may stand between
+/// the parts. The model has no memory of the form: it prints back as `vector<int256>`.
+fn parenthesised(input: &str, depth: usize) -> PResult<'_, Type> {
+    let (i, ()) = trivia(input)?;
+    let (i, mut head) = ty_nested(i, depth + 1)?;
+    let (mut i, ()) = trivia(i)?;
+    if !i.starts_with(')') {
+        if head.generic_arg.is_some() || head.generic_ref {
+            return SyntaxError::expected(i, "`)`: this type takes no argument").fail();
+        }
+        let (rest, arg) = ty_nested(i, depth + 1)?;
+        head.generic_arg = Some(Box::new(arg));
+        (i, ()) = trivia(rest)?;
+    }
+    match i.strip_prefix(')') {
+        Some(rest) => Ok((rest, head)),
+        None if starts_type(i) => {
+            SyntaxError::expected(i, "`)`: a type here takes at most one argument").fail()
+        }
+        None => SyntaxError::expected(i, "`)` closing the parenthesised type").fail(),
+    }
+}
+
+/// Whether a type may start at `input`.
+fn starts_type(input: &str) -> bool {
+    input.starts_with(|c: char| is_ident_start(c) || matches!(c, '%' | '!' | '('))
 }
 
 /// The type of a parameter: `#`, `T` or `flags.N?T`.
@@ -292,7 +326,7 @@ pub(crate) fn declaration<'a>(
     if builtin.is_some() && result.generic_arg.is_none() {
         // `= Vector t`: a generic argument after a space.
         let (rest, ()) = trivia(i)?;
-        if rest.starts_with(|c: char| is_ident_start(c) || c == '%' || c == '!') {
+        if starts_type(rest) {
             let (rest, arg) = ty(rest)?;
             result.generic_arg = Some(Box::new(arg));
             i = rest;

@@ -88,6 +88,37 @@ const SYNTAX: &[Case] = &[
     ),
     ("a x:Vector<> = A;", 1, 12, "expected a type, found `>`"),
     (
+        "a x:(vector int = A;",
+        1,
+        17,
+        "expected `)` closing the parenthesised type, found `=`",
+    ),
+    (
+        "a x:(Hashtable int string) = A;",
+        1,
+        20,
+        "expected `)`: a type here takes at most one argument, found `string`",
+    ),
+    (
+        "a x:(Vector<int> int) = A;",
+        1,
+        18,
+        "expected `)`: this type takes no argument, found `int`",
+    ),
+    ("a x:() = A;", 1, 6, "expected a type, found `)`"),
+    (
+        "a x:(vector int)) = A;",
+        1,
+        17,
+        "expected whitespace or `=` after the parameter, found `)`",
+    ),
+    (
+        "a x:(vector\n  (vector int) = A;",
+        2,
+        16,
+        "expected `)` closing the parenthesised type, found `=`",
+    ),
+    (
         "a = A;\n$ = B;",
         2,
         1,

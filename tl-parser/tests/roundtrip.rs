@@ -81,3 +81,44 @@ fn printed_forms() {
     assert!("int x".parse::<Type>().is_err());
     assert!("".parse::<Definition>().is_err());
 }
+
+/// `(vector T)` is `vector<T>`: TL's type application by juxtaposition in parentheses (TON's
+/// schemas write it), nested, with whitespace and comments inside. The model keeps no memory
+/// of the form, so it prints back in the `<>` form, which parses to the same node; the inferred
+/// id is the same for both forms.
+#[test]
+fn parenthesised_type_application() {
+    let cases = [
+        ("(vector int256)", "vector<int256>"),
+        ("(vector smc.libraryEntry)", "vector<smc.libraryEntry>"),
+        ("(vector (vector int32))", "vector<vector<int32>>"),
+        (
+            "( vector  /* c */ (Vector %Message) )",
+            "vector<Vector<%Message>>",
+        ),
+        ("(int)", "int"),
+        ("((vector (long)))", "vector<long>"),
+        ("vector<(vector int)>", "vector<vector<int>>"),
+    ];
+    for (written, printed) in cases {
+        let ty: Type = written
+            .parse()
+            .unwrap_or_else(|e| panic!("`{written}`: {e}"));
+        assert_eq!(ty.to_string(), printed, "{written}");
+        assert_eq!(printed.parse::<Type>().as_ref(), Ok(&ty), "{printed}");
+    }
+    let parenthesised: Definition =
+        "smc.libraryResult result:(vector smc.libraryEntry) flags:# x:flags.0?(vector (vector int32)) = smc.LibraryResult;"
+            .parse()
+            .expect("parenthesised parameters");
+    let angled: Definition =
+        "smc.libraryResult result:vector<smc.libraryEntry> flags:# x:flags.0?vector<vector<int32>> = smc.LibraryResult;"
+            .parse()
+            .expect("angled parameters");
+    assert_eq!(
+        without_docs_and_spans(&parenthesised),
+        without_docs_and_spans(&angled)
+    );
+    assert_eq!(parenthesised.to_string(), angled.to_string());
+    assert_eq!(parenthesised.id, angled.id);
+}
