@@ -13,7 +13,7 @@
 //!   name of an unknown `@type`);
 //! - the CRC32 of every constructor name, for the pointer parser's `@type` dispatch.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use tl_parser::{Category, Definition, ParameterType, Schema, Type};
 
@@ -21,9 +21,6 @@ use crate::names;
 
 /// Enum variants whose payload is estimated larger than this many bytes are boxed.
 pub const BOX_VARIANT_ABOVE: usize = 48;
-
-/// Constructors may have at most this many fields (the readers track seen fields in a `u64`).
-pub const MAX_FIELDS: usize = 64;
 
 /// Index of a struct in [`Model::structs`].
 pub type StructId = usize;
@@ -159,7 +156,20 @@ struct Builder<'s> {
     by_type: BTreeMap<String, Vec<StructId>>,
     /// Result type full name → class id (only types with several constructors).
     class_of_type: HashMap<String, ClassId>,
+    /// Names (constructor and result type) of builtins that are fixed-size integers, declared
+    /// as arrays of `int` (`int512 16*[ int ] = Int512;`): read as `bytes`, like `int128`.
+    fixed_size_ints: HashSet<String>,
     errors: Vec<ModelError>,
+}
+
+/// Whether a builtin's text declares a fixed-size array of 32-bit integers: `4*[ int ]`
+/// (telegram_api.tl), `8*[ int32 ]` (TON's schemas).
+fn is_int_array(builtin: &str) -> bool {
+    let text: String = builtin.split_whitespace().collect();
+    let count = text
+        .strip_suffix("*[int]")
+        .or_else(|| text.strip_suffix("*[int32]"));
+    count.is_some_and(|count| !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
 }
 
 impl<'s> Builder<'s> {
@@ -175,12 +185,19 @@ impl<'s> Builder<'s> {
             by_ctor.insert(d.full_name(), i);
             by_type.entry(d.ty.full_name()).or_default().push(i);
         }
+        let fixed_size_ints = schema
+            .definitions
+            .iter()
+            .filter(|d| d.builtin.as_deref().is_some_and(is_int_array))
+            .flat_map(|d| [d.full_name(), d.ty.full_name()])
+            .collect();
         Builder {
             schema,
             constructors,
             by_ctor,
             by_type,
             class_of_type: HashMap::new(),
+            fixed_size_ints,
             errors: Vec::new(),
         }
     }
@@ -253,7 +270,11 @@ impl<'s> Builder<'s> {
                 *counts.entry(v.name.clone()).or_default() += 1;
             }
             for v in &mut class.variants {
-                if v.name.is_empty() || v.name == "Unknown" || counts[&v.name] > 1 {
+                if v.name.is_empty()
+                    || v.name == "Unknown"
+                    || v.name == "Self"
+                    || counts[&v.name] > 1
+                {
                     v.name = names::upper_camel(&structs[v.id].tl_name);
                 }
             }
@@ -284,7 +305,18 @@ impl<'s> Builder<'s> {
         let mut fields = Vec::new();
         for p in &d.params {
             let (ty, flag) = match &p.ty {
-                ParameterType::Flags => continue,
+                // `name:#`: TL's natural number, a field like any other. TON's schemas send
+                // such values (`count:#`, `mode:#`), bit sets included: a field `flags.N?T`
+                // has its own slot besides (an `Option`, or a `bool` for `true`).
+                ParameterType::Flags => {
+                    fields.push(Field {
+                        tl_name: p.name.clone(),
+                        rust_name: names::field_name(&p.name),
+                        shape: Shape::Scalar(Scalar::Int32),
+                        doc: p.doc.clone(),
+                    });
+                    continue;
+                }
                 ParameterType::Normal { ty, flag } => (ty, flag),
             };
             // `flags.N?true`: a bit, read as a bool.
@@ -307,16 +339,6 @@ impl<'s> Builder<'s> {
                     doc: p.doc.clone(),
                 });
             }
-        }
-        if fields.len() > MAX_FIELDS {
-            self.error(
-                d.span,
-                format!(
-                    "`{}` has {} fields; tlgen supports at most {MAX_FIELDS}",
-                    d.full_name(),
-                    fields.len()
-                ),
-            );
         }
         let tl_name = d.full_name();
         Struct {
@@ -351,7 +373,11 @@ impl<'s> Builder<'s> {
             "double" | "Double" => Some(Scalar::Double),
             "string" | "String" => Some(Scalar::String),
             "bytes" | "Bytes" | "int128" | "Int128" | "int256" | "Int256" => Some(Scalar::Bytes),
+            // TON's builtins for secrets, written as a string and as base64 in its JSON.
+            "secureString" | "SecureString" => Some(Scalar::String),
+            "secureBytes" | "SecureBytes" => Some(Scalar::Bytes),
             "Bool" | "bool" => Some(Scalar::Bool),
+            name if self.fixed_size_ints.contains(name) => Some(Scalar::Bytes),
             _ => None,
         };
         if ty.namespace.is_empty() {

@@ -130,13 +130,14 @@ fn escape_keyword(name: String) -> String {
 
 /// The variant name of a constructor inside its class enum: the class name is dropped when the
 /// constructor name starts with it (`authorizationStateReady` in `AuthorizationState` → `Ready`).
-/// Returns `None` when stripping leaves nothing usable; the caller then uses the full name.
+/// Returns `None` when stripping leaves nothing usable; the caller then uses the full name (so
+/// does it for `Self`, a keyword that cannot be a variant: `inputPeerSelf` in `InputPeer`).
 pub fn stripped_variant(class: &str, constructor: &str) -> Option<String> {
     let class = upper_camel(class);
     let ctor = upper_camel(constructor);
     let rest = ctor.strip_prefix(&class)?;
     let first = rest.chars().next()?;
-    (first.is_ascii_uppercase()).then(|| rest.to_string())
+    (first.is_ascii_uppercase() && rest != "Self").then(|| rest.to_string())
 }
 
 #[cfg(test)]
@@ -162,5 +163,6 @@ mod tests {
         );
         assert_eq!(stripped_variant("Update", "updates"), None);
         assert_eq!(stripped_variant("User", "user"), None);
+        assert_eq!(stripped_variant("InputPeer", "inputPeerSelf"), None);
     }
 }

@@ -181,24 +181,3 @@ fn request_serializers_cover_what_requests_carry() {
     assert!(all.contains("validate::validate::<Object"));
     assert!(requests.contains("validate::validate_by_debug::<Object"));
 }
-
-/// A constructor may declare at most 64 fields (both parsers keep a `u64` of fields seen): the
-/// 65th fails generation with a message naming the constructor and the limit.
-#[test]
-fn more_than_64_fields_fail_generation_naming_the_constructor() {
-    fn try_generate(fields: usize) -> Result<(), String> {
-        let dir = std::env::temp_dir().join(format!("tlgen-limits-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(format!("fields-{fields}.tl"));
-        let params: String = (0..fields).map(|i| format!("f{i}:int32 ")).collect();
-        std::fs::write(&path, format!("int32 = Int32;\nwide {params}= Wide;\n")).unwrap();
-        let result = tlgen::Config::new().generate(&path).map(drop);
-        result.map_err(|e| e.to_string())
-    }
-    try_generate(64).unwrap();
-    let error = try_generate(65).unwrap_err();
-    assert!(
-        error.contains("`wide` has 65 fields; tlgen supports at most 64"),
-        "{error}"
-    );
-}

@@ -38,6 +38,7 @@ pub mod owned;
 pub mod parse;
 pub mod pointer;
 pub mod reader;
+pub mod seen;
 pub mod ser;
 #[cfg(feature = "tdjson")]
 pub mod tdjson;

@@ -3,7 +3,7 @@
 //! | limit | default | where it is checked | configurable |
 //! |---|---|---|---|
 //! | nesting depth ([`depth_limit`]) | 256 ([`MAX_DEPTH`]) | every `{` and `[`, read, skipped or buffered, in both parsers | [`set_depth_limit`], 1 to 256, process-wide |
-//! | fields per constructor | 64 | at generation (`tlgen`), and when a hand-written pointer-parser table (`parse::Field`) is built | no: both parsers keep a `u64` of seen fields |
+//! | fields per constructor | none | | the first 64 of an object cost a word ([`crate::seen::SeenFields`]), the rest a vector allocated when one is read |
 //! | size of a constructor | 16 MiB (a field's offset in it) | when a pointer-parser table (`parse::Field`) is built: a build error | no: a field row packs the offset with the field's kind in 32 bits |
 //! | payload size | none | | bound it before parsing: memory stays proportional to the input |
 

@@ -67,9 +67,8 @@ pub fn struct_reader(s: &Struct) -> TokenStream {
     let names = s.fields.iter().map(|f| &f.tl_name);
     let arms = s.fields.iter().enumerate().map(|(index, f)| {
         let field = ident(&f.rust_name);
-        let bit = index as u32;
         let index = Literal::usize_unsuffixed(index);
-        quote!(#index => #rt::reader::field(map, seen, #bit, &mut self.#field),)
+        quote!(#index => #rt::reader::field(map, &mut self.#field),)
     });
     quote! {
         #deserialize
@@ -78,7 +77,6 @@ pub fn struct_reader(s: &Struct) -> TokenStream {
             fn read_field<A: #rt::serde::de::MapAccess<'de>>(
                 &mut self,
                 index: usize,
-                seen: &mut #rt::reader::Seen,
                 map: &mut A,
             ) -> ::core::result::Result<bool, A::Error> {
                 match index {

@@ -9,21 +9,22 @@ use super::rust::{ident, rt};
 use crate::model::{Class, Scalar, Shape, Struct};
 
 /// How one field is written through `tlgen_runtime::ser::ObjectWriter` (`w`): `w.field(..)`,
-/// or `w.optional(..)` / an `if let` when it may be absent.
-fn write_field(key: &str, access: TokenStream, shape: &Shape) -> TokenStream {
+/// or `w.optional(..)` / an `if let` when it may be absent. `value` is a reference to the
+/// field's value (`&self.x`, or the binding of an `if let`).
+fn write_field(key: &str, value: TokenStream, shape: &Shape) -> TokenStream {
     let rt = rt();
     match (shape, adapter(shape)) {
-        (_, Some(adapter)) => quote!(w.field(#key, &#rt::ser::#adapter(&#access));),
+        (_, Some(adapter)) => quote!(w.field(#key, &#rt::ser::#adapter(#value));),
         (Shape::Optional(inner), None)
             if adapter(inner).is_none() && !matches!(**inner, Shape::Optional(_)) =>
         {
-            quote!(w.optional(#key, &#access);)
+            quote!(w.optional(#key, #value);)
         }
         (Shape::Optional(inner), None) => {
             let write = write_field(key, quote!(value), inner);
-            quote!(if let ::core::option::Option::Some(value) = &#access { #write })
+            quote!(if let ::core::option::Option::Some(value) = #value { #write })
         }
-        (_, None) => quote!(w.field(#key, &#access);),
+        (_, None) => quote!(w.field(#key, #value);),
     }
 }
 
@@ -48,7 +49,7 @@ pub fn struct_serializer(s: &Struct) -> TokenStream {
     let tl = &s.tl_name;
     let fields = s.fields.iter().map(|f| {
         let field = ident(&f.rust_name);
-        write_field(&f.tl_name, quote!(self.#field), &f.shape)
+        write_field(&f.tl_name, quote!(&self.#field), &f.shape)
     });
     let writer = if s.fields.is_empty() {
         quote!(w)

@@ -7,6 +7,7 @@ use super::field::RawField;
 use super::value::{ParseValue, parse_field_value};
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error, ErrorKind};
+use crate::seen::SeenFields;
 use crate::unknown::UnknownObject;
 
 /// The keys TDLib adds at the top level of what `td_receive` returns.
@@ -85,13 +86,6 @@ pub fn parse_fields<'a, T: ParseValue<'a>>(
     envelope: Option<&mut Envelope<'a>>,
     out: &mut T,
 ) -> Result<(), Error> {
-    // The loop keeps the fields seen in a `u64`; a table too long fails the build.
-    const {
-        assert!(
-            T::FIELDS.len() <= 64,
-            "more than 64 fields in one constructor"
-        )
-    };
     let fields = RawField::erase(T::FIELDS);
     // SAFETY: `out` is a live `T`, exclusively ours for the call, and `fields` are `T`'s.
     unsafe { parse_raw_fields(c, depth, envelope, fields, (out as *mut T).cast::<u8>()) }
@@ -120,7 +114,7 @@ unsafe fn parse_raw_fields<'a>(
     fields: &[RawField<'a>],
     out: *mut u8,
 ) -> Result<(), Error> {
-    let mut seen = 0u64;
+    let mut seen = SeenFields::new();
     let mut expected = 0;
     // `@type` first, as TDLib writes it: a single-constructor object ignores its value.
     if c.eat_key(b"\"@type\":") {
@@ -135,15 +129,11 @@ unsafe fn parse_raw_fields<'a>(
                 None => break,
             },
         };
-        let mask = 1u64 << index;
-        if seen & mask != 0 {
+        if !seen.insert(index) {
             c.skip_value(depth + 1)?;
-        } else {
-            seen |= mask;
-            if !c.eat_null() {
-                // SAFETY: `out` is the value `fields` describe (caller).
-                unsafe { field.read(out, c, depth + 1) }?;
-            }
+        } else if !c.eat_null() {
+            // SAFETY: `out` is the value `fields` describe (caller).
+            unsafe { field.read(out, c, depth + 1) }?;
         }
         expected = index + 1;
     }
@@ -165,7 +155,7 @@ fn next_field<'a, 'f>(
     // TDLib omits null fields, so the key that came instead is usually a later one: every later
     // row is tried (a word compare each, no key read), e.g. `message`'s `self_destruct_in`
     // five rows after the expected `fact_check` in a page of messages. A key that is not
-    // among them (unknown, out of order, the envelope's) pays at most the table's 64 compares
+    // among them (unknown, out of order, the envelope's) pays the table's remaining compares
     // more before the general path.
     for (index, field) in fields.iter().enumerate().skip(expected + 1) {
         if c.eat_field_key(field.key_words()) {

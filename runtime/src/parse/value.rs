@@ -19,7 +19,7 @@ use crate::pointer::{Cursor, Error};
 /// `parse_in`. [`parse`](Self::parse) is derived from it.
 pub trait ParseValue<'a>: Sized + Default + 'a {
     /// A constructor's fields (a table made by [`fields!`](crate::fields)) in
-    /// declaration order, which is TDLib's order; at most 64 ([`crate::limits`]).
+    /// declaration order, which is TDLib's order.
     const FIELDS: &'a [Field<'a, Self>] = &[];
 
     /// Whether the field loop reads a field of this type itself (the runtime's scalars and

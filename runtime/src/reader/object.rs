@@ -18,10 +18,8 @@ use super::depth::DepthGuard;
 use super::json_tree::JsonValueDeserializer;
 use super::value::{AnyValue, CowStrVisitor, FieldValue, Key, ReadValue, Skip};
 use crate::json_value::JsonValue;
+use crate::seen::SeenFields;
 use crate::unknown::UnknownObject;
-
-/// Bit set of the fields already read in one object (constructors have at most 64 fields).
-pub type Seen = u64;
 
 /// Index of `key` among `names`: the `expected` one first (TDLib writes fields in declaration
 /// order), then by length and exact compare from there on, wrapping around. Not generic: one
@@ -38,21 +36,13 @@ fn find_name(names: &[&str], key: &str, expected: usize) -> Option<usize> {
     }
 }
 
-/// Reads one known field: the first occurrence is kept, later duplicates are skipped.
+/// Reads the value of one known field into `slot` (an arm of a generated `read_field`).
 #[inline]
 pub fn field<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
     map: &mut A,
-    seen: &mut Seen,
-    bit: u32,
     slot: &mut T,
 ) -> Result<bool, A::Error> {
-    let mask = 1u64 << bit;
-    if *seen & mask != 0 {
-        map.next_value_seed(Skip)?;
-    } else {
-        *seen |= mask;
-        *slot = map.next_value_seed(FieldValue::<T>::new())?;
-    }
+    *slot = map.next_value_seed(FieldValue::<T>::new())?;
     Ok(true)
 }
 
@@ -86,13 +76,19 @@ pub fn read_rest<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
     mut envelope: Option<&mut Envelope<'de>>,
 ) -> Result<T, A::Error> {
     let mut out = T::default();
-    let mut seen: Seen = 0;
+    let mut seen = SeenFields::new();
     let mut expected = 0;
     while let Some(Key(key)) = map.next_key()? {
         let read = match find_name(T::NAMES, &key, expected) {
             Some(index) => {
                 expected = index + 1;
-                out.read_field(index, &mut seen, map)?
+                if seen.insert(index) {
+                    out.read_field(index, map)?
+                } else {
+                    // A duplicate: the first occurrence wins.
+                    map.next_value_seed(Skip)?;
+                    true
+                }
             }
             None => false,
         };

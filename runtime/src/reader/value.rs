@@ -17,7 +17,7 @@ use std::marker::PhantomData;
 use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
 
 use super::depth::DepthGuard;
-use super::object::{Seen, deserialize_struct};
+use super::object::deserialize_struct;
 use crate::element::Element;
 use crate::json_value::{JsonValue, Number};
 
@@ -30,7 +30,7 @@ use crate::json_value::{JsonValue, Number};
 /// defaults instead of two saves rustc two impls and two function bodies per constructor, one
 /// per parser (docs/COMPILE_COST.md).
 pub trait ReadValue<'de>: Sized + Default {
-    /// A constructor's field names as TDLib writes them, in declaration order (at most 64).
+    /// A constructor's field names as TDLib writes them, in declaration order.
     const NAMES: &'static [&'static str] = &[];
 
     /// Reads the value at the deserializer's position. The default reads a constructor.
@@ -45,10 +45,9 @@ pub trait ReadValue<'de>: Sized + Default {
     fn read_field<A: MapAccess<'de>>(
         &mut self,
         index: usize,
-        seen: &mut Seen,
         map: &mut A,
     ) -> Result<bool, A::Error> {
-        let _ = (index, seen, map);
+        let _ = (index, map);
         Ok(false)
     }
 }
