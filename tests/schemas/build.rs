@@ -1,0 +1,58 @@
+//! Generates, in `both` mode, every schema this crate's tests parse payloads of:
+//! - `schema/tlgen_test.tl`, tlgen's own test schema (TON's forms: `(vector T)`, dotted
+//!   namespaces, `int256 8*[ int32 ]`);
+//! - `wide.tl`, written here: constructors of 64, 65, 128 and 300 fields (see [`wide_schema`]);
+//! - the shared schemas other than td_api.tl (`../shared/schema/`): telegram_api.tl (its
+//!   `channelFull` has 67 fields), mtproto_api.tl, secret_api.tl, e2e_api.tl.
+
+use std::path::{Path, PathBuf};
+
+/// The widths of the constructors in `wide.tl`.
+const WIDE: [usize; 4] = [64, 65, 128, 300];
+
+/// Field types of the wide constructors, by field index modulo their count.
+const WIDE_FIELD_TYPES: [&str; 5] = ["int32", "string", "int64", "Bool", "vector<int32>"];
+
+fn main() {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let wide = out.join("wide.tl");
+    std::fs::write(&wide, wide_schema()).expect("OUT_DIR is writable");
+    let shared = manifest.join("../../../shared/schema");
+    let schemas = [
+        manifest.join("../../schema/tlgen_test.tl"),
+        wide,
+        shared.join("telegram_api.tl"),
+        shared.join("mtproto_api.tl"),
+        shared.join("secret_api.tl"),
+        shared.join("e2e_api.tl"),
+    ];
+    for schema in &schemas {
+        generate(schema);
+    }
+}
+
+fn generate(schema: &Path) {
+    if let Err(e) = tlgen::Config::new().mode(tlgen::Mode::Both).compile(schema) {
+        panic!("tlgen failed on {}:\n{e}", schema.display());
+    }
+}
+
+/// `wideN f0:int32 f1:string f2:int64 f3:Bool f4:vector<int32> f5:int32 ... = WideN;` for each
+/// width, the field types cycling through [`WIDE_FIELD_TYPES`].
+fn wide_schema() -> String {
+    let mut text = String::from(
+        "int32 = Int32;\nint53 = Int53;\nint64 = Int64;\nstring ? = String;\n\
+         boolFalse = Bool;\nboolTrue = Bool;\nvector {t:Type} # [ t ] = Vector t;\n",
+    );
+    for width in WIDE {
+        text.push_str(&format!("wide{width}"));
+        for i in 0..width {
+            let ty = WIDE_FIELD_TYPES[i % WIDE_FIELD_TYPES.len()];
+            text.push_str(&format!(" f{i}:{ty}"));
+        }
+        text.push_str(&format!(" = Wide{width};\n"));
+    }
+    text.push_str("---functions---\ngetWide64 = Wide64;\n");
+    text
+}

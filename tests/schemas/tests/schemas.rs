@@ -1,0 +1,250 @@
+//! Payloads of schemas other than td_api.tl through both generated parsers:
+//! - payloads synthesised (`tlgen synth`) from tlgen's own test schema and from the shared
+//!   telegram_api, mtproto_api, secret_api and e2e_api schemas: both parsers must agree on each;
+//! - constructors of 64, 65, 128 and 300 fields, keys in order, reversed, repeated (the first
+//!   occurrence wins, past the 64th field too) and mixed with unknown keys: both parsers must
+//!   read exactly the values written.
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+use tlgen_runtime::pointer::NulTerminated;
+use tlgen_runtime::validate::Verdict;
+use tlgen_test_schemas::{e2e_api, mtproto_api, secret_api, telegram_api, tlgen_test, wide};
+
+fn schema_path(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(relative)
+}
+
+/// Every constructor of the schema once, then `random` more, from `tlgen synth --all --cover`.
+fn synthesise(schema: &str, seed: u64, random: usize) -> Vec<String> {
+    let path = schema_path(schema);
+    let (parsed, _) = tl_parser::load(&path).unwrap_or_else(|e| panic!("{schema}: {e}"));
+    let mut synth = tlgen::synth::Synth::from_schema(&parsed, seed)
+        .unwrap_or_else(|e| panic!("{schema}: {e:?}"));
+    synth.lines(None, true, true, random).unwrap()
+}
+
+/// A generated crate's `validate`.
+type Validate = fn(&[u8]) -> Verdict;
+
+/// Both parsers must agree on every payload; returns how many there were.
+fn all_agree(schema: &str, lines: &[String], validate: Validate) -> usize {
+    let mut disagreements = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        match validate(line.as_bytes()) {
+            Verdict::Agree => {}
+            other => disagreements.push(format!("{schema} line {}: {other}\n  {line}", index + 1)),
+        }
+    }
+    assert!(
+        disagreements.is_empty(),
+        "{} of {} disagree or are rejected:\n{}",
+        disagreements.len(),
+        lines.len(),
+        disagreements[..disagreements.len().min(5)].join("\n")
+    );
+    lines.len()
+}
+
+#[test]
+fn synthesised_payloads_of_the_test_schema_agree() {
+    let lines = synthesise("../../schema/tlgen_test.tl", 1, 500);
+    let count = all_agree("tlgen_test.tl", &lines, tlgen_test::validate);
+    // The forms the schema is for reach the parsers: a parenthesised vector of a dotted
+    // namespace's constructor, nested vectors, a two-dot namespace, int256 as base64.
+    let joined = lines.join("\n");
+    for needle in [
+        r#"{"@type":"smc.libraryResult","result":[{"@type":"smc.libraryEntry","hash":""#,
+        r#""@type":"smc.libraryQueryExt.scanBoc""#,
+        r#""@type":"tvm.stackEntryTuple","tuple":{"@type":"tvm.tuple","elements":[{"#,
+    ] {
+        assert!(joined.contains(needle), "no payload has {needle}");
+    }
+    println!("tlgen_test.tl: {count} synthesised payloads, both parsers agree");
+}
+
+#[test]
+fn parenthesised_vectors_parse_as_vectors() {
+    let text = r#"{"@type":"matrix","rows":[[1,2],[3]],"labels":[["a"],[]],"weights":[[[0.5]]]}"#;
+    let buffer = NulTerminated::from(text.as_bytes());
+    let received = tlgen_test::parse_received(buffer.cursor()).unwrap();
+    let tlgen_test::Object::Matrix(matrix) = received.object else {
+        panic!("not a matrix: {:?}", received.object);
+    };
+    assert_eq!(matrix.rows, [vec![1, 2], vec![3]]);
+    assert_eq!(matrix.labels, [vec!["a"], vec![]]);
+    assert_eq!(matrix.weights, [vec![vec![0.5]]]);
+    let read: tlgen_test::Received = tlgen_runtime::reader::from_str(text).unwrap();
+    assert_eq!(read.object, tlgen_test::Object::Matrix(matrix));
+    assert_eq!(tlgen_test::validate(text), Verdict::Agree);
+}
+
+#[test]
+fn synthesised_payloads_of_the_shared_schemas_agree() {
+    let schemas: [(&str, Validate); 4] = [
+        ("telegram_api.tl", |p| telegram_api::validate(p)),
+        ("mtproto_api.tl", |p| mtproto_api::validate(p)),
+        ("secret_api.tl", |p| secret_api::validate(p)),
+        ("e2e_api.tl", |p| e2e_api::validate(p)),
+    ];
+    for (name, validate) in schemas {
+        let lines = synthesise(&format!("../../../shared/schema/{name}"), 7, 200);
+        let count = all_agree(name, &lines, validate);
+        println!("{name}: {count} synthesised payloads, both parsers agree");
+    }
+}
+
+/// telegram_api.tl's `channelFull` has 67 fields, the widest constructor of a real schema: its
+/// last three (`send_paid_messages_stars`, `main_tab`, `guard_bot_id`) are past the 64th.
+#[test]
+fn telegram_channel_full_reads_fields_past_the_64th() {
+    let path = schema_path("../../../shared/schema/telegram_api.tl");
+    let (parsed, _) = tl_parser::load(&path).unwrap();
+    let mut synth = tlgen::synth::Synth::from_schema(&parsed, 3).unwrap();
+    let mut written: Value =
+        serde_json::from_str(&synth.generate_named("channelFull").unwrap()).unwrap();
+    let members = written.as_object_mut().unwrap();
+    members.insert("send_paid_messages_stars".into(), json!("12345"));
+    members.insert("guard_bot_id".into(), json!("777"));
+    // The same two keys again, later, with other values: the first occurrence wins.
+    let line = written.to_string();
+    let repeated = format!(
+        r#"{},"guard_bot_id":"1","send_paid_messages_stars":"2"}}"#,
+        line.strip_suffix('}').unwrap()
+    );
+    let buffer = NulTerminated::from(repeated.as_bytes());
+    let received = telegram_api::parse_received(buffer.cursor()).unwrap();
+    let telegram_api::Object::ChatFull(telegram_api::enums::ChatFull::ChannelFull(full)) =
+        &received.object
+    else {
+        panic!("not a channelFull: {:?}", received.object);
+    };
+    assert_eq!(full.guard_bot_id, Some(777));
+    assert_eq!(full.send_paid_messages_stars, Some(12345));
+    assert_eq!(serde_json::to_value(&received.object).unwrap(), written);
+    assert_eq!(telegram_api::validate(&repeated), Verdict::Agree);
+}
+
+/// The value written for field `index` of a wide constructor (types cycle through
+/// `int32, string, int64, Bool, vector<int32>`, as in build.rs), `salt` making repeats differ.
+fn wide_value(index: usize, salt: i64) -> Value {
+    let i = index as i64 + salt * 1000;
+    match index % 5 {
+        0 => json!(i),
+        1 => json!(format!("s{i}")),
+        2 => json!((i * 1_000_000_007).to_string()),
+        3 => json!(i % 2 == 0),
+        _ => json!([i, -i]),
+    }
+}
+
+/// `{"@type":name, members...}` as text, members in the given order.
+fn object_text(name: &str, members: &[(String, Value)]) -> String {
+    let mut text = format!(r#"{{"@type":"{name}""#);
+    for (key, value) in members {
+        text.push_str(&format!(",\"{key}\":{value}"));
+    }
+    text.push('}');
+    text
+}
+
+/// Both parsers' reading of `text`, written back as JSON values.
+fn read_both(text: &str) -> (Value, Value) {
+    let buffer = NulTerminated::from(text.as_bytes());
+    let pointer =
+        wide::parse_received(buffer.cursor()).unwrap_or_else(|e| panic!("pointer: {e}\n{text}"));
+    let reader: wide::Received =
+        tlgen_runtime::reader::from_str(text).unwrap_or_else(|e| panic!("reader: {e}\n{text}"));
+    assert_eq!(wide::validate(text), Verdict::Agree);
+    (
+        serde_json::to_value(&pointer.object).unwrap(),
+        serde_json::to_value(&reader.object).unwrap(),
+    )
+}
+
+#[test]
+fn constructors_of_64_to_300_fields() {
+    for width in [64usize, 65, 128, 300] {
+        let name = format!("wide{width}");
+        let members: Vec<(String, Value)> = (0..width)
+            .map(|i| (format!("f{i}"), wide_value(i, 0)))
+            .collect();
+        let mut expected = serde_json::Map::new();
+        expected.insert("@type".into(), json!(name));
+        expected.extend(members.iter().cloned());
+        let expected = Value::Object(expected);
+
+        // In declaration order, and reversed.
+        let mut reversed = members.clone();
+        reversed.reverse();
+        for order in [&members, &reversed] {
+            let (pointer, reader) = read_both(&object_text(&name, order));
+            assert_eq!(pointer, expected, "{name}");
+            assert_eq!(reader, expected, "{name}");
+        }
+
+        // Every key again with other values, and unknown keys between: the first wins.
+        let mut repeated = members.clone();
+        for i in [0, 1, 63, 64, width / 2, width - 1] {
+            if i < width {
+                repeated.push((format!("f{i}"), wide_value(i, 7)));
+                repeated.push((format!("unknown{i}"), json!({"f0": 1, "x": [1, 2]})));
+            }
+        }
+        let (pointer, reader) = read_both(&object_text(&name, &repeated));
+        assert_eq!(pointer, expected, "{name} with repeated keys");
+        assert_eq!(reader, expected, "{name} with repeated keys");
+
+        // Only the fields past the 64th, each twice: the first 64 keep their defaults.
+        let mut high = Vec::new();
+        for i in 64..width {
+            high.push((format!("f{i}"), wide_value(i, 0)));
+            high.push((format!("f{i}"), wide_value(i, 9)));
+        }
+        let (pointer, reader) = read_both(&object_text(&name, &high));
+        assert_eq!(pointer, reader, "{name} past the 64th");
+        for i in 0..width {
+            let key = format!("f{i}");
+            let want = if i < 64 {
+                match i % 5 {
+                    0 => json!(0),
+                    1 => json!(""),
+                    2 => json!("0"),
+                    3 => json!(false),
+                    _ => json!([]),
+                }
+            } else {
+                wide_value(i, 0)
+            };
+            assert_eq!(pointer[&key], want, "{name}.{key} past the 64th");
+        }
+    }
+}
+
+/// `name:#` parameters are numbers in the JSON (TON's `count:#`, `mode:#`): read into `i32`
+/// fields beside the fields that depend on the bit set, and written back.
+#[test]
+fn hash_parameters_are_number_fields() {
+    let text = r#"{"@type":"blocks.shortTxId","mode":3,"account":"AQI=","lt":"77"}"#;
+    let buffer = NulTerminated::from(text.as_bytes());
+    let received = tlgen_test::parse_received(buffer.cursor()).unwrap();
+    let tlgen_test::Object::BlocksShortTxId(tx) = &received.object else {
+        panic!("not a shortTxId: {:?}", received.object);
+    };
+    assert_eq!(
+        (tx.mode, tx.account.as_deref(), tx.lt, tx.hash.as_ref()),
+        (3, Some(&[1u8, 2][..]), Some(77), None)
+    );
+    assert_eq!(tlgen_test::validate(text), Verdict::Agree);
+    let written = serde_json::to_value(&received.object).unwrap();
+    assert_eq!(written, serde_json::from_str::<Value>(text).unwrap());
+
+    let request = tlgen_test::functions::BlocksGetTransactions {
+        mode: 7,
+        count: 10,
+        ..Default::default()
+    };
+    let json = serde_json::to_value(&request).unwrap();
+    assert_eq!((&json["mode"], &json["count"]), (&json!(7), &json!(10)));
+}
