@@ -22,13 +22,16 @@ pub struct Report {
 }
 
 impl Report {
-    /// Validates every non-empty line of `text` (one payload per line).
-    pub fn add_lines(&mut self, source: &str, text: &str) {
-        for (index, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
+    /// Validates every line of `bytes` (one payload per line, split at `\n`) that is not
+    /// blank. A line goes to both parsers as it is: not checked as UTF-8 (invalid UTF-8 in a
+    /// string is the parsers' to reject, with an offset), `\r` and NUL bytes included (the
+    /// document ends at its first NUL, for both parsers).
+    pub fn add_lines(&mut self, source: &str, bytes: &[u8]) {
+        for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            if line.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            self.add(source, index + 1, line.as_bytes());
+            self.add(source, index + 1, line);
         }
     }
 

@@ -23,7 +23,7 @@ fn both_parsers_agree_on_every_corpus_payload() {
     let mut report = Report::default();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
-        report.add_lines(&file.display().to_string(), &text);
+        report.add_lines(&file.display().to_string(), text.as_bytes());
     }
     println!("corpus: {report}");
     for (file, line, verdict) in report.disagreements.iter().take(10) {
@@ -89,4 +89,57 @@ fn normalise(input: &mut serde_json::Value, written: &serde_json::Value) -> usiz
             .sum(),
         _ => 0,
     }
+}
+
+/// `validate FILE` reads bytes: a file mixing valid payloads with lines of invalid UTF-8, NUL
+/// bytes inside lines and 4 MB lines prints its summary line and exits 0 (every line agreed on
+/// or rejected by both parsers), never 2 (which is only for a file it cannot read).
+#[test]
+fn validate_tool_reads_lines_as_bytes() {
+    let valid = std::fs::read(repo_root().join("corpus/tdjson-1.8.65.jsonl")).unwrap();
+    let first_line = valid.split(|&b| b == b'\n').next().unwrap().to_vec();
+    let big_string = "x".repeat(4 << 20);
+    let lines: Vec<Vec<u8>> = vec![
+        first_line.clone(),
+        // Invalid UTF-8 inside a string, and outside one.
+        b"{\"@type\":\"testString\",\"value\":\"caf\xe9\"}".to_vec(),
+        b"\xff\xfe{\"@type\":\"ok\"}".to_vec(),
+        // A NUL ends the document for both parsers: the rest of the line is never read.
+        b"{\"@type\":\"ok\"}\0trailing".to_vec(),
+        b"{\"@type\":\"testString\",\0\"value\":\"a\"}".to_vec(),
+        // 4 MB lines: a valid string, and an unterminated one.
+        format!("{{\"@type\":\"testString\",\"value\":\"{big_string}\"}}").into_bytes(),
+        format!("{{\"@type\":\"testString\",\"value\":\"{big_string}").into_bytes(),
+        b"{\"@type\":\"testString\",\"value\":\"a\"}\r".to_vec(),
+        first_line,
+    ];
+    let dir = std::env::temp_dir().join(format!("tlgen-validate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mixed.jsonl");
+    std::fs::write(&path, lines.join(&b'\n')).unwrap();
+
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_validate"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    println!("validate: {}", stdout.trim());
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.starts_with(&format!("{} payloads: ", lines.len())),
+        "{stdout}"
+    );
+    // Both invalid UTF-8 lines, the NUL inside the object and the unterminated string: rejected
+    // by both parsers; the other five agree.
+    assert!(
+        stdout.contains(": 5 agree, 4 both rejected, 0 disagree"),
+        "{stdout}"
+    );
+
+    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_validate"))
+        .arg(dir.join("missing.jsonl"))
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -153,7 +153,7 @@ fn every_synthetic_payload_agrees_and_round_trips() {
     let path = repo_root().join("corpus/synthetic.jsonl");
     let text = read(&path);
     let mut report = Report::default();
-    report.add_lines("synthetic.jsonl", &text);
+    report.add_lines("synthetic.jsonl", text.as_bytes());
     println!("synthetic.jsonl: {report}");
     for (file, line, verdict) in report.disagreements.iter().take(10) {
         println!("  {file}:{line}: {verdict}");
@@ -195,7 +195,7 @@ fn every_synthetic_payload_agrees_and_round_trips() {
 fn escape_corpus_agrees() {
     let text = read(&repo_root().join("corpus/synthetic-escapes.jsonl"));
     let mut report = Report::default();
-    report.add_lines("synthetic-escapes.jsonl", &text);
+    report.add_lines("synthetic-escapes.jsonl", text.as_bytes());
     println!("synthetic-escapes.jsonl: {report}");
     for (file, line, verdict) in &report.disagreements {
         println!("  {file}:{line}: {verdict}");

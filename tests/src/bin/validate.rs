@@ -1,6 +1,8 @@
 //! `validate FILE.jsonl...`: parses every line with both generated parsers and prints
 //! `N payloads: A agree, R both rejected, D disagree`, then the first disagreements with the
-//! path of the first differing field. Exits 1 if any payload disagrees.
+//! path of the first differing field. Exits 1 if any payload disagrees, 2 only when a file
+//! cannot be read. Lines are bytes: one with invalid UTF-8, NUL bytes or megabytes of text is a
+//! payload like any other (both parsers reject it, or agree on it).
 
 use std::process::ExitCode;
 
@@ -14,8 +16,8 @@ fn main() -> ExitCode {
     }
     let mut report = Report::default();
     for file in &files {
-        match std::fs::read_to_string(file) {
-            Ok(text) => report.add_lines(file, &text),
+        match std::fs::read(file) {
+            Ok(bytes) => report.add_lines(file, &bytes),
             Err(e) => {
                 eprintln!("{file}: {e}");
                 return ExitCode::from(2);
