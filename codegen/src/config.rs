@@ -17,6 +17,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::attributes::{self, Rule};
 use crate::emit::{self, Header};
 use crate::model::Model;
 use crate::prune::{Selection, prune};
@@ -119,6 +120,8 @@ pub struct Config {
     out_dir: Option<PathBuf>,
     emit_rerun: bool,
     selection: Selection,
+    type_attributes: Vec<Rule>,
+    field_attributes: Vec<Rule>,
 }
 
 /// What one generation produced.
@@ -219,6 +222,37 @@ impl Config {
         self
     }
 
+    /// Adds `attribute` (Rust source, e.g. `#[derive(Hash)]`) to the generated struct or enum
+    /// of the constructor, class or function named `path` (a TL name), or to every one of them
+    /// for `path` `"."`. As prost-build's `type_attribute`. A path that matches nothing
+    /// generated (a typo, or pruned away) fails generation.
+    pub fn type_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.type_attributes.push(Rule {
+            path: path.into(),
+            attribute: attribute.into(),
+        });
+        self
+    }
+
+    /// Adds `attribute` to the field `path` (`<constructor or function>.<field>`, TL names:
+    /// `user.first_name`; the field is what follows the last dot), or to every field for `"."`.
+    /// As prost-build's `field_attribute`.
+    pub fn field_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.field_attributes.push(Rule {
+            path: path.into(),
+            attribute: attribute.into(),
+        });
+        self
+    }
+
     /// Whether `compile` prints `cargo:rerun-if-changed` (default: yes).
     pub fn emit_rerun_if_changed(&mut self, yes: bool) -> &mut Self {
         self.emit_rerun = yes;
@@ -282,7 +316,9 @@ impl Config {
                 .collect::<Vec<_>>()
                 .join("\n"),
         })?;
-        let model = prune(model, &self.selection).map_err(|message| Error { message })?;
+        let mut model = prune(model, &self.selection).map_err(|message| Error { message })?;
+        attributes::apply(&mut model, &self.type_attributes, &self.field_attributes)
+            .map_err(|message| Error { message })?;
         let name = schema
             .file_name()
             .and_then(|s| s.to_str())

@@ -4,6 +4,7 @@
 //!
 //! Use it from `build.rs` through [`Config`], or as the `tlgen` command.
 
+mod attributes;
 pub mod config;
 mod emit;
 mod graph;

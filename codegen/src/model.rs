@@ -68,6 +68,8 @@ pub struct Field {
     pub rust_name: String,
     pub shape: Shape,
     pub doc: Option<String>,
+    /// Attributes the user asked for (`Config::field_attribute`), as Rust source.
+    pub attributes: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -85,6 +87,8 @@ pub struct Struct {
     pub result: Option<Shape>,
     /// Estimated size in bytes (for boxing decisions).
     pub size: usize,
+    /// Attributes the user asked for (`Config::type_attribute`), as Rust source.
+    pub attributes: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -95,6 +99,8 @@ pub struct Class {
     /// Constructors with their variant names, in schema order.
     pub variants: Vec<Variant>,
     pub size: usize,
+    /// Attributes the user asked for (`Config::type_attribute`), as Rust source.
+    pub attributes: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -232,6 +238,7 @@ impl<'s> Builder<'s> {
                     doc,
                     variants: Vec::new(),
                     size: 0,
+                    attributes: Vec::new(),
                 });
             }
         }
@@ -314,6 +321,7 @@ impl<'s> Builder<'s> {
                         rust_name: names::field_name(&p.name),
                         shape: Shape::Scalar(Scalar::Int32),
                         doc: p.doc.clone(),
+                        attributes: Vec::new(),
                     });
                     continue;
                 }
@@ -337,6 +345,7 @@ impl<'s> Builder<'s> {
                     rust_name: names::field_name(&p.name),
                     shape,
                     doc: p.doc.clone(),
+                    attributes: Vec::new(),
                 });
             }
         }
@@ -351,6 +360,7 @@ impl<'s> Builder<'s> {
             class: None,
             result,
             size: 0,
+            attributes: Vec::new(),
         }
     }
 

@@ -181,3 +181,83 @@ fn request_serializers_cover_what_requests_carry() {
     assert!(all.contains("validate::validate::<Object"));
     assert!(requests.contains("validate::validate_by_debug::<Object"));
 }
+
+/// The lines of the item that starts at the line containing `start` (its attributes above
+/// included) through its closing brace.
+fn item_lines(code: &str, start: &str) -> String {
+    let lines: Vec<&str> = code.lines().collect();
+    let at = lines.iter().position(|l| l.contains(start)).unwrap();
+    let indent = lines[at].len() - lines[at].trim_start().len();
+    let mut first = at;
+    while first > 0 && lines[first - 1].trim_start().starts_with("#[") {
+        first -= 1;
+    }
+    let end = (at..lines.len())
+        .find(|&i| lines[i].len() - lines[i].trim_start().len() == indent && lines[i].trim() == "}")
+        .unwrap();
+    lines[first..=end].join("\n")
+}
+
+/// `Config::type_attribute` and `field_attribute` (prost-build's hooks) put their attributes on
+/// the matching struct, enum, request and fields; `.` matches every item.
+#[test]
+fn type_and_field_attributes() {
+    let code = generate_with(
+        SCHEMA,
+        tlgen::Config::new()
+            .mode(tlgen::Mode::Reader)
+            .type_attribute("photo", "#[derive(Eq, Hash)]")
+            .type_attribute("RichText", "#[non_exhaustive]")
+            .type_attribute("getUser", "#[must_use]")
+            .field_attribute("photo.rows", "#[doc = \"Rows, as sent.\"]")
+            .field_attribute(
+                "user.type",
+                "#[allow(clippy::doc_markdown)] #[doc(alias = \"kind\")]",
+            ),
+    );
+    let items = [
+        "pub struct Photo<'a> {",
+        "pub enum RichText<'a> {",
+        "pub struct GetUser {",
+        "pub struct User<'a> {",
+    ]
+    .map(|start| item_lines(&code, start))
+    .join("\n\n");
+    insta::assert_snapshot!(items);
+
+    let every = generate_with(
+        SCHEMA,
+        tlgen::Config::new()
+            .type_attribute(".", "#[doc(alias = \"tl\")]")
+            .field_attribute(".", "#[doc(alias = \"field\")]"),
+    );
+    // Items: 6 structs (ok, 3 rich texts, photo, user), 1 class, 1 function. Fields: 3 of the
+    // rich texts, 4 of photo, 8 of user, 1 of getUser.
+    assert_eq!(every.matches("#[doc(alias = \"tl\")]").count(), 8);
+    assert_eq!(every.matches("#[doc(alias = \"field\")]").count(), 16);
+}
+
+#[test]
+fn attribute_rules_that_match_nothing_or_are_not_attributes_fail() {
+    let dir = std::env::temp_dir().join(format!("tlgen-attributes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("small_api.tl");
+    std::fs::write(&path, SCHEMA).unwrap();
+    let error = |config: &mut tlgen::Config| config.generate(&path).unwrap_err().to_string();
+    assert_eq!(
+        error(tlgen::Config::new().type_attribute("phot", "#[derive(Hash)]")),
+        "type_attribute `#[derive(Hash)]`: no constructor, class or function named `phot` is generated"
+    );
+    assert_eq!(
+        error(tlgen::Config::new().field_attribute("photo.row", "#[doc = \"x\"]")),
+        "field_attribute `#[doc = \"x\"]`: no generated constructor or function `photo` has a field `row`"
+    );
+    assert_eq!(
+        error(tlgen::Config::new().field_attribute("photo", "#[doc = \"x\"]")),
+        "field_attribute `#[doc = \"x\"]`: path `photo` is not `.` or `<constructor>.<field>`"
+    );
+    assert!(
+        error(tlgen::Config::new().type_attribute("photo", "derive(Hash)"))
+            .starts_with("attribute `derive(Hash)` is not Rust attribute syntax")
+    );
+}

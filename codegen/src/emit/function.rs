@@ -51,6 +51,7 @@ pub fn schema_item(schema_name: &str) -> TokenStream {
         /// The schema as a type, for generic code over the generated `Object` (the TDLib client:
         /// `tlgen_runtime::client::Client<Schema>`).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+        #[allow(dead_code)]
         pub struct Schema;
 
         impl #rt::function::Schema for Schema {

@@ -67,6 +67,7 @@ fn parts(items: Vec<TokenStream>) -> TokenStream {
             let name = quote::format_ident!("p{:02}", i);
             quote! {
                 mod #name { #(#chunk)* }
+                #[allow(unused_imports)]
                 pub use #name::*;
             }
         })
@@ -147,6 +148,7 @@ pub fn generate(model: &Model, header: &Header) -> String {
             /// instantiates the reader for `serde_json` and the serializer for `serde_json::Value`
             /// over every type, about a quarter of this crate's build time, which a program that
             /// never validates should not pay.
+            #[allow(dead_code)]
             pub fn validate<P: ::core::convert::AsRef<[u8]> + ?Sized>(
                 payload: &P,
             ) -> ::tlgen_runtime::validate::Verdict {
@@ -159,14 +161,17 @@ pub fn generate(model: &Model, header: &Header) -> String {
 
     let tokens = quote! {
         /// One struct per constructor.
+        #[allow(dead_code)]
         pub mod types {
             #types_items
         }
         /// One enum per class (a result type with several constructors).
+        #[allow(dead_code)]
         pub mod enums {
             #enum_items
         }
         /// One request struct per function.
+        #[allow(dead_code)]
         pub mod functions {
             #function_items
         }

@@ -6,6 +6,7 @@ use quote::quote;
 
 use super::dispatch::object_types_const;
 use super::rust::{Place, boxed_if, class_path, ident, rt, struct_path};
+use super::types::{boxed_value, from_impl};
 use crate::model::{BOX_VARIANT_ABOVE, Model};
 
 /// One variant of `Object`: a class enum, or the struct of a single-constructor type.
@@ -77,10 +78,32 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
             }
         }
     });
+    let froms = variants.iter().map(|v| {
+        let name = ident(&v.name);
+        match v.kind {
+            TopKind::Class(id) => {
+                let class = &model.classes[id];
+                let path = class_path(model, id, Place::Root);
+                let members = class.variants.iter().map(|member| {
+                    let source = struct_path(model, member.id, Place::Root);
+                    let body = quote!(Self::#name(::core::convert::From::from(v)));
+                    from_impl(source, quote!(Object<'a>), body)
+                });
+                let whole = from_impl(path, quote!(Object<'a>), quote!(Self::#name(v)));
+                quote!(#whole #(#members)*)
+            }
+            TopKind::Struct { id, boxed } => {
+                let value = boxed_value(boxed);
+                let source = struct_path(model, id, Place::Root);
+                from_impl(source, quote!(Object<'a>), quote!(Self::#name(#value)))
+            }
+        }
+    });
     let types_const = object_types_const(model, variants);
     quote! {
         /// Any object of the schema, grouped by result type: `Object::Update(Update::NewMessage(..))`.
         #[derive(Debug, Clone, PartialEq)]
+        #[allow(dead_code)]
         pub enum Object<'a> {
             #(#decls)*
             /// An `@type` this schema does not know.
@@ -103,6 +126,9 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
 
         impl #rt::Element for Object<'_> {}
 
+        #(#froms)*
+
+        #[allow(dead_code)]
         impl<'a> Object<'a> {
             #types_const
 
@@ -119,6 +145,7 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
         }
 
         /// What `td_receive` returns: the object, `@extra` and `@client_id`.
+        #[allow(dead_code)]
         pub type Received<'a> = #rt::Received<'a, Object<'a>>;
     }
 }

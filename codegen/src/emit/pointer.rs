@@ -171,6 +171,7 @@ pub fn object_parser(model: &Model, variants: &[TopVariant]) -> TokenStream {
         }
 
         /// Parses what `td_receive` returned (a NUL-terminated buffer) with the pointer parser.
+        #[allow(dead_code)]
         pub fn parse_received<'a>(cursor: #rt::pointer::Cursor<'a>) -> ::core::result::Result<Received<'a>, #rt::pointer::Error> {
             #rt::parse::parse_received(cursor)
         }

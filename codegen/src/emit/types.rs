@@ -20,7 +20,8 @@ pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
         let field = ident(&f.rust_name);
         let ty = shape_type(model, &f.shape, Place::Module);
         let field_doc = doc(f.doc.as_deref());
-        quote!(#field_doc pub #field: #ty,)
+        let attributes = user_attributes(&f.attributes);
+        quote!(#field_doc #attributes pub #field: #ty,)
     });
     let rt = rt();
     let owned = lt_static(s.lifetime);
@@ -30,6 +31,7 @@ pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
     });
     let impl_lt = if s.lifetime { quote!(<'a>) } else { quote!() };
     let default = struct_default(model, s, &impl_lt, &quote!(#name #lifetime));
+    let attributes = user_attributes(&s.attributes);
     let derive_default = if default.is_none() {
         quote!(, Default)
     } else {
@@ -40,6 +42,7 @@ pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
         #[doc = ""]
         #[doc = #tl_doc]
         #[derive(Debug, Clone, PartialEq #derive_default)]
+        #attributes
         pub struct #name #lifetime { #(#fields)* }
 
         #default
@@ -83,11 +86,19 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
         let tl = &model.structs[v.id].tl_name;
         quote!(Self::#variant(_) => #tl,)
     });
+    let froms = class.variants.iter().map(|v| {
+        let variant = ident(&v.name);
+        let payload = struct_path(model, v.id, Place::Module);
+        let value = boxed_value(v.boxed);
+        from_impl(payload, quote!(#name<'a>), quote!(Self::#variant(#value)))
+    });
     let types_const = class_types_const(model, class);
     let default = class_default(&quote!(#name));
+    let attributes = user_attributes(&class.attributes);
     quote! {
         #description
         #[derive(Debug, Clone, PartialEq)]
+        #attributes
         pub enum #name<'a> {
             #(#variants)*
             /// An `@type` this schema does not know for this class (a newer TDLib, or pruned).
@@ -108,6 +119,8 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
 
         impl #rt::Element for #name<'_> {}
 
+        #(#froms)*
+
         impl<'a> #name<'a> {
             #types_const
 
@@ -124,4 +137,34 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
             }
         }
     }
+}
+
+/// `impl From<source> for target` whose body is `body`, an expression of the value `v`
+/// (`Self::File(v)`): `let u: enums::Update = types::UpdateFile { .. }.into();`. `'a` is the
+/// target's lifetime.
+pub fn from_impl(source: TokenStream, target: TokenStream, body: TokenStream) -> TokenStream {
+    quote! {
+        impl<'a> ::core::convert::From<#source> for #target {
+            #[inline]
+            fn from(v: #source) -> Self { #body }
+        }
+    }
+}
+
+/// The value `v` as a variant holds it: `v`, or `Box::new(v)`.
+pub fn boxed_value(boxed: bool) -> TokenStream {
+    if boxed {
+        quote!(::std::boxed::Box::new(v))
+    } else {
+        quote!(v)
+    }
+}
+
+/// The attributes the user added to an item (`Config::type_attribute`, `field_attribute`),
+/// checked as attribute syntax when they were applied to the model.
+fn user_attributes(attributes: &[String]) -> TokenStream {
+    attributes
+        .iter()
+        .filter_map(|a| a.parse::<TokenStream>().ok())
+        .collect()
 }
