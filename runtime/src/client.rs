@@ -83,7 +83,7 @@ pub use crate::function::{CallError, Function, ResponseTail, Schema, TdError, re
 use crate::function::{parse_answer, parse_response, write_request};
 use crate::json_value::JsonValue;
 use crate::owned::IntoStatic;
-use crate::parse::parse_received;
+use crate::parse::{ParseClass, ParseValue, parse_received};
 use crate::pointer::{Cursor, Error as PointerError};
 use crate::reader::Received;
 use crate::tdjson::{TdJson, TdJsonError};
@@ -131,7 +131,10 @@ impl<S: Schema> fmt::Debug for Client<S> {
     }
 }
 
-impl<S: Schema> Client<S> {
+impl<S: Schema> Client<S>
+where
+    for<'a> S::Object<'a>: ParseClass<'a>,
+{
     /// A new TDLib instance on `td` (`td_create_client_id`; TDLib creates it with the first
     /// request). No request is sent.
     pub fn new(td: TdJson) -> Client<S> {
@@ -274,10 +277,10 @@ impl<S: Schema> Client<S> {
 
     /// Runs a synchronous request with `td_execute` (TDLib answers methods documented "Can be
     /// called synchronously"; others get an error) and parses the answer as `F::Result`.
-    pub fn execute<F: Function + ?Sized>(
-        &mut self,
-        request: &F,
-    ) -> Result<F::Result<'_>, CallError> {
+    pub fn execute<F: Function + ?Sized>(&mut self, request: &F) -> Result<F::Result<'_>, CallError>
+    where
+        for<'r> F::Result<'r>: ParseValue<'r>,
+    {
         write_request(&mut self.request, request, None)?;
         let request = CStr::from_bytes_with_nul(&self.request)
             .map_err(|e| CallError::Serialize(e.to_string()))?;
@@ -290,7 +293,10 @@ impl<S: Schema> Client<S> {
         &mut self,
         request: &F,
         timeout: Duration,
-    ) -> Result<F::Result<'_>, CallError> {
+    ) -> Result<F::Result<'_>, CallError>
+    where
+        for<'r> F::Result<'r>: ParseValue<'r>,
+    {
         let id = self.send(request);
         self.wait_for::<F>(id, timeout)
     }
@@ -302,7 +308,10 @@ impl<S: Schema> Client<S> {
         &mut self,
         id: u64,
         timeout: Duration,
-    ) -> Result<F::Result<'_>, CallError> {
+    ) -> Result<F::Result<'_>, CallError>
+    where
+        for<'r> F::Result<'r>: ParseValue<'r>,
+    {
         let queued = self
             .queue
             .iter()
@@ -362,7 +371,10 @@ impl<S: Schema> Client<S> {
 
 /// An answer to queue: its bytes when it answers a request of client `client_id` (`tail` is
 /// the answer's [`response_tail`]), else parsed as the schema's `Object` and made owned.
-fn queue_item<S: Schema>(answer: &CStr, tail: ResponseTail, client_id: i32) -> Queued<S> {
+fn queue_item<S: Schema>(answer: &CStr, tail: ResponseTail, client_id: i32) -> Queued<S>
+where
+    for<'a> S::Object<'a>: ParseClass<'a>,
+{
     match tail.extra {
         Some(extra) if tail.client_id == Some(client_id) => Queued::Answer {
             extra,

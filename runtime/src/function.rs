@@ -7,7 +7,12 @@
 //! - [`response_tail`]: `@extra` / `@client_id` of an answer, read from its last bytes without
 //!   parsing it (TDLib appends them after all fields, `@extra` first);
 //! - [`parse_response`]: an answer read with the pointer parser as `F::Result`, or as
-//!   [`TdError`] when TDLib answered `{"@type":"error",...}`.
+//!   [`TdError`] when TDLib answered `{"@type":"error",...}`; [`read_response`], the same with
+//!   the serde reader.
+//!
+//! The traits name no parser: a crate generated in any mode has them, and the answer is read
+//! with whichever parser it has (`parse_response` needs the pointer parser's `ParseValue` on
+//! the result, `read_response` serde's `Deserialize`).
 //!
 //! The TDLib client built on these is `crate::client` (feature `tdjson`).
 
@@ -16,22 +21,20 @@ use std::fmt;
 use std::io::Write as _;
 
 use crate::owned::IntoStatic;
-use crate::parse::{ParseClass, ParseValue};
+use crate::parse::ParseValue;
 use crate::pointer::{Cursor, Error as PointerError};
 
 /// A request of the schema: `functions::F` of the generated code.
 ///
 /// `Result<'a>` is what a successful answer parses as, borrowing from the answer's buffer
-/// (`'a`); `.into_static()` (or the generated `.into_owned()`) detaches it.
+/// (`'a`); `.into_static()` (or the generated `.into_owned()`) detaches it. Generated in every
+/// mode; the result type implements the parsers of the mode (`ParseValue` for the pointer
+/// parser, `Deserialize` for the reader).
 pub trait Function: serde::Serialize {
     /// The TL name, as in `@type`.
     const TL_NAME: &'static str;
     /// The answer's type: a class enum (`enums::C<'a>`), a constructor (`types::S<'a>`), ...
-    type Result<'a>: ParseValue<'a>
-        + IntoStatic<Static = Self::Result<'static>>
-        + fmt::Debug
-        + Clone
-        + PartialEq;
+    type Result<'a>: IntoStatic<Static = Self::Result<'static>> + fmt::Debug + Clone + PartialEq;
 }
 
 /// A generated schema as a type (the generated `Schema` marker), for code generic over its
@@ -39,12 +42,9 @@ pub trait Function: serde::Serialize {
 pub trait Schema: 'static {
     /// The schema file's name, e.g. `td_api.tl`.
     const NAME: &'static str;
-    /// The generated `Object<'a>`: any constructor of the schema.
-    type Object<'a>: ParseClass<'a>
-        + IntoStatic<Static = Self::Object<'static>>
-        + fmt::Debug
-        + Clone
-        + PartialEq;
+    /// The generated `Object<'a>`: any constructor of the schema (`ParseClass` in pointer
+    /// and both mode, `Deserialize` in reader and both mode).
+    type Object<'a>: IntoStatic<Static = Self::Object<'static>> + fmt::Debug + Clone + PartialEq;
     /// An owned object seen as a borrowed one (the generated types are covariant; generic code
     /// cannot see that).
     fn shorten<'a>(object: Self::Object<'static>) -> Self::Object<'a>;
@@ -76,6 +76,8 @@ pub enum CallError {
     Td(TdError),
     /// The answer is not JSON of the expected type (the pointer parser's error).
     Parse(PointerError),
+    /// The answer is not JSON of the expected type (the serde reader's message).
+    Read(String),
     /// The request could not be written as JSON (serde_json's message).
     Serialize(String),
     /// No answer within the timeout.
@@ -97,6 +99,7 @@ impl fmt::Display for CallError {
         match self {
             CallError::Td(e) => e.fmt(f),
             CallError::Parse(e) => write!(f, "cannot parse TDLib's answer: {e}"),
+            CallError::Read(e) => write!(f, "cannot read TDLib's answer: {e}"),
             CallError::Serialize(e) => write!(f, "cannot write the request: {e}"),
             CallError::Timeout => f.write_str("no answer from TDLib within the timeout"),
         }
@@ -256,8 +259,44 @@ pub fn parse_answer<'a, R: ParseValue<'a>>(mut c: Cursor<'a>) -> Result<R, CallE
 
 /// Reads the answer to `F` with the pointer parser: its `F::Result`, or TDLib's error.
 #[inline]
-pub fn parse_response<'a, F: Function + ?Sized>(c: Cursor<'a>) -> Result<F::Result<'a>, CallError> {
+pub fn parse_response<'a, F: Function + ?Sized>(c: Cursor<'a>) -> Result<F::Result<'a>, CallError>
+where
+    F::Result<'a>: ParseValue<'a>,
+{
     parse_answer(c)
+}
+
+/// Reads the answer to `F` (one JSON document) with the serde reader: its `F::Result`, or
+/// TDLib's error. For crates generated in `reader` mode; the depth limit is tlgen's
+/// ([`crate::limits`]).
+pub fn read_response<'a, F: Function + ?Sized>(text: &'a str) -> Result<F::Result<'a>, CallError>
+where
+    F::Result<'a>: serde::Deserialize<'a>,
+{
+    let read = |e: serde_json::Error| CallError::Read(e.to_string());
+    let tag: TypeTag<'_> = crate::reader::from_str(text).map_err(read)?;
+    if tag.ty.as_deref() == Some("error") {
+        let error: ErrorObject = crate::reader::from_str(text).map_err(read)?;
+        return Err(CallError::Td(TdError {
+            code: error.code.unwrap_or_default(),
+            message: error.message.unwrap_or_default(),
+        }));
+    }
+    crate::reader::from_str(text).map_err(read)
+}
+
+/// The `@type` of an answer, every other key skipped.
+#[derive(serde::Deserialize)]
+struct TypeTag<'a> {
+    #[serde(rename = "@type", borrow)]
+    ty: Option<Cow<'a, str>>,
+}
+
+/// TDLib's `error` object, as the reader sees it (`null` is the default).
+#[derive(serde::Deserialize)]
+struct ErrorObject {
+    code: Option<i32>,
+    message: Option<String>,
 }
 
 #[cfg(test)]
@@ -335,6 +374,54 @@ mod tests {
         assert_eq!(t(r#"{"s":"\",\"@extra\":5}"#).extra, None);
         assert_eq!(t(""), ResponseTail::default());
         assert_eq!(t(r#"{"@type":"ok","x@extra":5}"#).extra, None);
+    }
+
+    /// `Square` for the reader: its result implements `Deserialize` instead of `ParseValue`.
+    struct SquareRead;
+
+    #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+    struct TestInt {
+        value: i32,
+    }
+
+    impl IntoStatic for TestInt {
+        type Static = TestInt;
+        fn into_static(self) -> TestInt {
+            self
+        }
+    }
+
+    impl serde::Serialize for SquareRead {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Square { x: 12 }.serialize(s)
+        }
+    }
+
+    impl Function for SquareRead {
+        const TL_NAME: &'static str = "testSquareInt";
+        type Result<'a> = TestInt;
+    }
+
+    #[test]
+    fn reads_answers_and_errors_with_the_reader() {
+        let value =
+            read_response::<SquareRead>(r#"{"@type":"testInt","value":144,"@extra":1}"#).unwrap();
+        assert_eq!(value, TestInt { value: 144 });
+        assert_eq!(
+            read_response::<SquareRead>(r#"{"code":406,"@type":"error","message":"no \"way\""}"#),
+            Err(CallError::Td(TdError {
+                code: 406,
+                message: "no \"way\"".into()
+            }))
+        );
+        assert!(matches!(
+            read_response::<SquareRead>(r#"{"@type":"error","code":"x"}"#),
+            Err(CallError::Read(_))
+        ));
+        assert!(matches!(
+            read_response::<SquareRead>(r#"{"@type":"ok"} x"#),
+            Err(CallError::Read(_))
+        ));
     }
 
     #[test]

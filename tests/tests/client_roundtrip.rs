@@ -22,6 +22,7 @@ use serde::Deserialize;
 use tlgen_runtime::IntoStatic;
 use tlgen_runtime::client::{CallError, Client, Function, TdError};
 use tlgen_runtime::function::{parse_response, write_request};
+use tlgen_runtime::parse::ParseValue;
 use tlgen_runtime::pointer::Cursor;
 use tlgen_runtime::tdjson::{INSTALL_COMMAND, TdJsonError};
 use tlgen_runtime::validate::Verdict;
@@ -76,7 +77,7 @@ fn round_trip<F>(
 ) -> Result<F::Result<'static>, CallError>
 where
     F: Function,
-    for<'a> F::Result<'a>: Deserialize<'a>,
+    for<'a> F::Result<'a>: Deserialize<'a> + ParseValue<'a>,
 {
     static EXTRA: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1 << 40);
     let extra = EXTRA.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -1,5 +1,5 @@
-//! Emits what makes requests typed (pointer mode only, since the result types are read with the
-//! pointer parser):
+//! Emits what makes requests typed, in every mode (the answer is read with whichever parser the
+//! crate has: `tlgen_runtime::function::parse_response` or `read_response`):
 //!
 //! - per function, `impl tlgen_runtime::function::Function for functions::F` with its TL name
 //!   and its result type (`type Result<'a>`), mapped from the function's result shape: a class

@@ -117,7 +117,7 @@ pub fn generate(model: &Model, header: &Header) -> String {
             .map(|f| {
                 let item = types::struct_item(model, f);
                 let ser = serialize::struct_serializer(f);
-                let function = with_pointer.then(|| function::function_impl(model, f));
+                let function = function::function_impl(model, f);
                 quote!(#item #ser #function)
             })
             .collect(),
@@ -130,9 +130,9 @@ pub fn generate(model: &Model, header: &Header) -> String {
         root_items.push(reader::object_reader(model, &top));
     }
     root_items.push(function::for_each_function_macro(model, header.schema_name));
+    root_items.push(function::schema_item(header.schema_name));
     if with_pointer {
         root_items.push(pointer::object_parser(model, &top));
-        root_items.push(function::schema_item(header.schema_name));
     }
     if with_reader && with_pointer {
         let validator = if serialized.object {

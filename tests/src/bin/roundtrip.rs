@@ -22,6 +22,7 @@ use serde::Deserialize;
 use tlgen_runtime::IntoStatic;
 use tlgen_runtime::client::{CallError, Client, Function};
 use tlgen_runtime::function::{parse_response, write_request};
+use tlgen_runtime::parse::ParseValue;
 use tlgen_runtime::pointer::Cursor;
 use tlgen_runtime::validate::Verdict;
 use tlgen_tests::td::{self, enums, functions, types};
@@ -64,7 +65,7 @@ fn case<F>(
 ) -> Case
 where
     F: Function + 'static,
-    for<'a> F::Result<'a>: Deserialize<'a>,
+    for<'a> F::Result<'a>: Deserialize<'a> + ParseValue<'a>,
 {
     let run: Run = Box::new(move |client, buf, extra, check| {
         let sample = once(client, buf, via, &request, extra, check);
@@ -97,7 +98,7 @@ fn once<F>(
 ) -> Sample
 where
     F: Function,
-    for<'a> F::Result<'a>: Deserialize<'a>,
+    for<'a> F::Result<'a>: Deserialize<'a> + ParseValue<'a>,
 {
     let t0 = Instant::now();
     write_request(buf, request, (via == Via::Send).then_some(extra)).unwrap();

@@ -31,4 +31,19 @@ fn main() {
     let statuses: std::collections::HashSet<td_api::types::UserStatusEmpty> =
         [td_api::types::UserStatusEmpty {}].into_iter().collect();
     assert_eq!(statuses.len(), 1);
+
+    // A typed request in reader mode: written as TDLib JSON, its answer read as its result.
+    use tlgen_runtime::function::{CallError, Function, read_response, write_request};
+    let mut request = Vec::new();
+    write_request(&mut request, &td_api::functions::GetMe {}, Some(1)).unwrap_or_default();
+    assert_eq!(request, b"{\"@type\":\"getMe\",\"@extra\":1}\0");
+    let answer = r#"{"@type":"user","id":"42","first_name":"Ada","@extra":1}"#;
+    let me: <td_api::functions::GetMe as Function>::Result<'_> =
+        read_response::<td_api::functions::GetMe>(answer).unwrap_or_default();
+    assert_eq!((me.id, &*me.first_name), (42, "Ada"));
+    let error = r#"{"@type":"error","code":401,"message":"Unauthorized"}"#;
+    let Err(CallError::Td(error)) = read_response::<td_api::functions::GetMe>(error) else {
+        panic!("not an error");
+    };
+    assert_eq!(error.code, 401);
 }
