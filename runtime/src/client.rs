@@ -271,8 +271,9 @@ where
             }
             None => {}
         }
-        let answer = self.td.receive(timeout.as_secs_f64())?;
-        Some(parse_received(Cursor::from_cstr(answer)))
+        // No `strlen`: the parser walks TDLib's buffer up to the NUL.
+        let answer = self.td.receive_cursor(timeout.as_secs_f64())?;
+        Some(parse_received(answer))
     }
 
     /// Runs a synchronous request with `td_execute` (TDLib answers methods documented "Can be
@@ -284,8 +285,7 @@ where
         write_request(&mut self.request, request, None)?;
         let request = CStr::from_bytes_with_nul(&self.request)
             .map_err(|e| CallError::Serialize(e.to_string()))?;
-        let answer = self.td.execute(request);
-        parse_response::<F>(Cursor::from_cstr(answer))
+        parse_response::<F>(self.td.execute_cursor(request))
     }
 
     /// Sends `request` and waits up to `timeout` for its answer, queueing everything else.

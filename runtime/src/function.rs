@@ -82,6 +82,8 @@ pub enum CallError {
     Serialize(String),
     /// No answer within the timeout.
     Timeout,
+    /// The client closed (or its manager was dropped) before the answer came.
+    Closed,
 }
 
 impl CallError {
@@ -102,6 +104,7 @@ impl fmt::Display for CallError {
             CallError::Read(e) => write!(f, "cannot read TDLib's answer: {e}"),
             CallError::Serialize(e) => write!(f, "cannot write the request: {e}"),
             CallError::Timeout => f.write_str("no answer from TDLib within the timeout"),
+            CallError::Closed => f.write_str("the client closed before TDLib answered"),
         }
     }
 }

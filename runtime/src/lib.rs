@@ -34,6 +34,8 @@ pub mod element;
 pub mod function;
 pub mod json_value;
 pub mod limits;
+#[cfg(feature = "tdjson")]
+pub mod manager;
 pub mod owned;
 pub mod parse;
 pub mod pointer;

@@ -48,6 +48,8 @@ use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::pointer::Cursor;
+
 /// Environment variable naming the `libtdjson` file to load (overrides the `.tdlib` search).
 pub const ENV_VAR: &str = "TLGEN_TDJSON";
 /// The TDLib version of `schema/td_api.tl`, the one [`TdJson::load_default`] looks for.
@@ -66,6 +68,9 @@ thread_local! {
     /// Whether a [`TdJson`] is alive on this thread (see the module docs).
     static HANDLE_ON_THIS_THREAD: Cell<bool> = const { Cell::new(false) };
 }
+
+/// The longest single `td_receive` wait: a longer or endless timeout is waited in such steps.
+const MAX_WAIT: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// Serialises `td_receive` calls across threads (TDLib forbids concurrent calls).
 static RECEIVE_LOCK: Mutex<()> = Mutex::new(());
@@ -101,6 +106,16 @@ pub enum TdJsonError {
     /// Another [`TdJson`] is alive on this thread; answers of both would share TDLib's
     /// thread-local buffer.
     AlreadyLoadedOnThisThread,
+    /// The thread of a receive loop could not start (the system's message).
+    Thread(String),
+    /// A `Manager` already runs the process's receive loop (one per process: `td_receive`
+    /// returns every client's answers).
+    ManagerRunning,
+    /// The file loaded, but does not answer `getOption("version")` as TDLib does.
+    NotTdLib {
+        /// The file.
+        path: PathBuf,
+    },
 }
 
 impl fmt::Display for TdJsonError {
@@ -137,6 +152,15 @@ impl fmt::Display for TdJsonError {
             } => write!(
                 f,
                 "{} has no function {symbol} (is it a libtdjson >= 1.7?): {source}",
+                path.display()
+            ),
+            TdJsonError::Thread(e) => write!(f, "cannot start the receive loop: {e}"),
+            TdJsonError::ManagerRunning => f.write_str(
+                "a Manager already runs this process's receive loop; create clients on it",
+            ),
+            TdJsonError::NotTdLib { path } => write!(
+                f,
+                "{} does not answer getOption(\"version\") as TDLib does",
                 path.display()
             ),
             TdJsonError::AlreadyLoadedOnThisThread => f.write_str(
@@ -178,15 +202,23 @@ impl fmt::Debug for TdJson {
 }
 
 impl TdJson {
-    /// Loads the library at `path`.
-    pub fn load(path: impl AsRef<Path>) -> Result<TdJson, TdJsonError> {
+    /// Loads the library at `path` and trusts its `td_*` symbols to be libtdjson's.
+    ///
+    /// # Safety
+    ///
+    /// `path` must be a libtdjson (TDLib's JSON interface, 1.7 or later): loading runs the
+    /// file's initialisers, and the four `td_*` functions are called with libtdjson's C
+    /// signatures. Any other file with those symbol names is undefined behaviour, as with
+    /// `libloading::Library::new`. [`TdJson::load_default`] is the safe way: the installed
+    /// library, checked to answer as TDLib does.
+    pub unsafe fn load(path: impl AsRef<Path>) -> Result<TdJson, TdJsonError> {
         let path = path.as_ref().to_path_buf();
         if HANDLE_ON_THIS_THREAD.with(Cell::get) {
             return Err(TdJsonError::AlreadyLoadedOnThisThread);
         }
-        // SAFETY: loading runs the library's initialisers. libtdjson's are TDLib's own static
-        // constructors, which only set up process-local state (no network, no files); the caller
-        // chose the file, and `find_library` only proposes files named libtdjson.so.
+        // SAFETY: loading runs the library's initialisers; the caller guarantees the file is a
+        // libtdjson (this function's contract), whose initialisers are TDLib's own static
+        // constructors, which only set up process-local state (no network, no files).
         let lib =
             unsafe { libloading::Library::new(&path) }.map_err(|source| TdJsonError::Load {
                 path: path.clone(),
@@ -227,9 +259,45 @@ impl TdJson {
     }
 
     /// Loads `$TLGEN_TDJSON`, or else `.tdlib/1.8.65/libtdjson.so` of the workspace
-    /// (see [`find_library`]).
+    /// (see [`find_library`]: files named `libtdjson.so` that `scripts/install-tdlib.sh`
+    /// installs, or the one the environment names), then checks that it answers `getOption`
+    /// for `version` as TDLib does ([`TdJson::version`]).
     pub fn load_default() -> Result<TdJson, TdJsonError> {
-        TdJson::load(find_library(DEFAULT_TDLIB_VERSION)?)
+        let path = find_library(DEFAULT_TDLIB_VERSION)?;
+        // SAFETY: `find_library` returns the libtdjson that install-tdlib.sh put under
+        // `.tdlib/<version>/` (npm's @prebuilt-tdlib), or the file the user named in
+        // `$TLGEN_TDJSON`, whose purpose is exactly that; the version check below then refuses
+        // a library that does not answer as TDLib.
+        let mut td = unsafe { TdJson::load(&path) }?;
+        match td.version() {
+            Some(_) => Ok(td),
+            None => Err(TdJsonError::NotTdLib { path }),
+        }
+    }
+
+    /// TDLib's `version` option (`"1.8.65"`), read with `td_execute`; `None` when the answer
+    /// is not TDLib's `optionValueString`.
+    pub fn version(&mut self) -> Option<String> {
+        let answer = self
+            .execute(c"{\"@type\":\"getOption\",\"name\":\"version\"}")
+            .to_bytes();
+        let value = answer
+            .strip_prefix(br#"{"@type":"optionValueString","value":""#)?
+            .strip_suffix(br#""}"#)?;
+        let version = std::str::from_utf8(value).ok()?;
+        version
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.')
+            .then(|| version.to_owned())
+    }
+
+    /// The `td_send` and `td_create_client_id` functions of this library, which TDLib allows
+    /// from any thread: a handle to send requests from other threads than this one.
+    pub fn sender(&self) -> TdSender {
+        TdSender {
+            create_client_id: self.create_client_id,
+            send: self.send,
+        }
     }
 
     /// The file this handle was loaded from.
@@ -269,6 +337,19 @@ impl TdJson {
         Some(unsafe { CStr::from_ptr(ptr) })
     }
 
+    /// [`TdJson::receive`] without measuring the answer: a cursor at its first byte, for the
+    /// pointer parser, which walks to the NUL (no `strlen`). `None` on timeout.
+    pub fn receive_cursor(&mut self, timeout: f64) -> Option<Cursor<'_>> {
+        let ptr = self.receive_ptr(timeout);
+        if ptr.is_null() {
+            return None;
+        }
+        // SAFETY: as in `receive`: a NUL-terminated string in this thread's TDLib buffer, valid
+        // until the next td_receive/td_execute on this thread, which the `&mut self` borrow of
+        // the returned cursor and the one-handle-per-thread rule exclude.
+        Some(unsafe { Cursor::from_ptr(ptr) })
+    }
+
     /// Like [`TdJson::receive`], repeated until `accept` returns `true` for an answer, which is
     /// then returned, or until `timeout` has passed (`None`). `accept` sees every answer once
     /// and cannot keep it (its borrow ends with the closure call).
@@ -276,14 +357,18 @@ impl TdJson {
     /// This is how a caller waits for one particular answer while handling the others: a loop
     /// around [`TdJson::receive`] that returns one answer and continues otherwise is rejected by
     /// today's borrow checker (the returned borrow would have to span the next iteration).
+    /// A `timeout` too long to add to the clock (`Duration::MAX`) waits forever.
     pub fn receive_until(
         &mut self,
         timeout: std::time::Duration,
         mut accept: impl FnMut(&CStr) -> bool,
     ) -> Option<&CStr> {
-        let deadline = std::time::Instant::now() + timeout;
+        let deadline = std::time::Instant::now().checked_add(timeout);
         loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let left = deadline.map_or(MAX_WAIT, |d| {
+                d.saturating_duration_since(std::time::Instant::now())
+                    .min(MAX_WAIT)
+            });
             let ptr = self.receive_ptr(left.as_secs_f64());
             if !ptr.is_null() {
                 // SAFETY: as in `receive`: valid until the next td_receive/td_execute on this
@@ -295,14 +380,20 @@ impl TdJson {
                     return Some(answer);
                 }
             }
-            if std::time::Instant::now() >= deadline {
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
                 return None;
             }
         }
     }
 
-    /// `td_receive` under the process-wide lock; NULL on timeout.
+    /// `td_receive` under the process-wide lock; NULL on timeout. The timeout is clamped to
+    /// `0..=3600` seconds (TDLib converts it to an integer count; `Duration::MAX` must not wrap).
     fn receive_ptr(&self, timeout: f64) -> *const c_char {
+        let timeout = if timeout.is_nan() {
+            0.0
+        } else {
+            timeout.clamp(0.0, MAX_WAIT.as_secs_f64())
+        };
         let _guard = RECEIVE_LOCK
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -329,6 +420,20 @@ impl TdJson {
         unsafe { CStr::from_ptr(ptr) }
     }
 
+    /// [`TdJson::execute`] without measuring the answer: a cursor at its first byte.
+    ///
+    /// # Panics
+    /// If TDLib returns NULL, which its C interface promises never to do.
+    pub fn execute_cursor(&mut self, request: &CStr) -> Cursor<'_> {
+        // SAFETY: `request` is a valid NUL-terminated string for the duration of the call and
+        // TDLib does not keep it; td_execute may be called from any thread.
+        let ptr = unsafe { (self.execute)(request.as_ptr()) };
+        assert!(!ptr.is_null(), "td_execute returned NULL");
+        // SAFETY: as in `execute`: valid until the next td_receive/td_execute on this thread,
+        // which the `&mut self` borrow and the one-handle-per-thread rule exclude.
+        unsafe { Cursor::from_ptr(ptr) }
+    }
+
     /// Sets TDLib's log verbosity with `setLogVerbosityLevel` (0 = fatal errors only, the
     /// usual choice for tests; TDLib's default writes to stderr). Returns TDLib's error answer
     /// as text when it refuses.
@@ -342,6 +447,37 @@ impl TdJson {
         } else {
             Err(String::from_utf8_lossy(answer).into_owned())
         }
+    }
+}
+
+/// `td_send` and `td_create_client_id` of a loaded library ([`TdJson::sender`]): `Send + Sync`
+/// and `Copy`, since TDLib allows both from any thread. Answers still come from the one
+/// [`TdJson::receive`] loop.
+#[derive(Clone, Copy)]
+pub struct TdSender {
+    create_client_id: CreateClientIdFn,
+    send: SendFn,
+}
+
+impl fmt::Debug for TdSender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TdSender")
+    }
+}
+
+impl TdSender {
+    /// `td_create_client_id`, as [`TdJson::create_client_id`].
+    pub fn create_client_id(&self) -> i32 {
+        // SAFETY: no arguments; the function pointer has the declared signature (see
+        // `TdJson::load`) and TDLib allows the call from any thread.
+        unsafe { (self.create_client_id)() }
+    }
+
+    /// `td_send`, as [`TdJson::send`].
+    pub fn send(&self, client_id: i32, request: &CStr) {
+        // SAFETY: `request` is a valid NUL-terminated string for the duration of the call, and
+        // TDLib copies it; td_send may be called from any thread.
+        unsafe { (self.send)(client_id, request.as_ptr()) }
     }
 }
 
@@ -455,9 +591,11 @@ mod tests {
         let Some(mut td) = load_or_skip() else { return };
         td.set_log_verbosity(0).unwrap();
         assert!(matches!(
-            TdJson::load(td.path()),
+            // SAFETY: the same libtdjson that `load_default` found and checked.
+            unsafe { TdJson::load(td.path()) },
             Err(TdJsonError::AlreadyLoadedOnThisThread)
         ));
+        assert_eq!(td.version().as_deref(), Some(DEFAULT_TDLIB_VERSION));
         let answer = td.execute(c"{\"@type\":\"getOption\",\"name\":\"version\",\"@extra\":[1]}");
         assert_eq!(
             answer.to_bytes(),
@@ -473,7 +611,8 @@ mod tests {
         );
         // Another thread may have its own handle.
         let path = td.path().to_path_buf();
-        std::thread::spawn(move || drop(TdJson::load(path).unwrap()))
+        // SAFETY: the same libtdjson that `load_default` found and checked.
+        std::thread::spawn(move || drop(unsafe { TdJson::load(path) }.unwrap()))
             .join()
             .unwrap();
         drop(td);

@@ -1,6 +1,8 @@
 //! Validation crate: td_api.tl generated in `both` mode (the `tlgen-td-api` crate), the
 //! `validate` and `capture` binaries, and the suites under `tests/tests/`.
 
+pub mod calls;
+
 pub use tlgen_td_api as td;
 
 use tlgen_runtime::validate::Verdict;

@@ -454,3 +454,14 @@ fn skips_or_fails_without_the_library() {
         "{all}"
     );
 }
+
+/// "Wait for ever" works: `Duration::MAX` (once `Instant + Duration` overflowed and panicked).
+#[test]
+fn duration_max_waits_for_the_answer() {
+    let Some((_guard, mut client)) = start() else {
+        return;
+    };
+    let square = client.call(&functions::TestSquareInt { x: 12 }, Duration::MAX);
+    assert_eq!(square.map(|r| r.value), Ok(144));
+    client.close(Duration::MAX).unwrap();
+}

@@ -141,7 +141,9 @@ fn workspace_root() -> PathBuf {
 
 fn load(args: &Args) -> Result<TdJson, String> {
     let td = match &args.lib {
-        Some(path) => TdJson::load(path),
+        // SAFETY: `--lib` names a libtdjson (the capture tool's documented argument, used with
+        // the `.tdlib/<version>/` copies that scripts/install-tdlib.sh installs).
+        Some(path) => unsafe { TdJson::load(path) },
         None => TdJson::load_default(),
     }
     .map_err(|e| e.to_string())?;
