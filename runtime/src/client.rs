@@ -65,8 +65,9 @@
 //!   is synchronous for it) and warns on stderr when it differs from the schema's version.
 //! - **Threads**: a [`TdJson`] handle, hence a client, stays on its thread (`!Send`), one per
 //!   thread. `td_receive` returns the answers of every client of the process, so two clients in
-//!   one process (on two threads) see, and queue, each other's answers: use one client per
-//!   process, or check `Received::client_id`.
+//!   one process (on two threads) see, and queue, each other's answers: this client is for a
+//!   process with one TDLib instance. Several instances, other threads, async calls:
+//!   [`crate::manager::Manager`].
 //! - **Closing**: [`Client::close`] sends `close` and waits for `authorizationStateClosed`; it
 //!   works before `setTdlibParameters` too. Dropping the client does not close the instance
 //!   (that would block); TDLib's threads end with the process.
