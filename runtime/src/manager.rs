@@ -28,7 +28,9 @@
 //!
 //! Back-pressure: update streams are bounded ([`UPDATE_QUEUE`] objects per client);
 //! when one is full the loop waits for its reader, which in turn leaves TDLib's own queue to
-//! grow. A client whose updates are never read should not take its stream.
+//! grow; while the manager is being dropped it drops the update instead, so that dropping never
+//! hangs on a reader that does not read. A client whose updates are never read should not take
+//! its stream (an untaken stream drops its updates and never blocks the loop).
 //!
 //! Nothing here calls `setTdlibParameters`.
 
@@ -82,6 +84,8 @@ pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(20);
 struct Route<S: Schema> {
     /// Where its updates go; `None` until [`ManagedClient::updates`] takes the stream.
     updates: Option<mpsc::Sender<Result<OwnedReceived<S>, PointerError>>>,
+    /// [`ManagedClient::updates`] was called (only the first call gets the stream).
+    updates_taken: bool,
     /// Completed when TDLib reports `authorizationStateClosed`.
     closed: Vec<oneshot::Sender<()>>,
     /// Closed (or closing down with the manager): new requests fail at once.
@@ -231,6 +235,7 @@ where
             id,
             Route {
                 updates: None,
+                updates_taken: false,
                 closed: Vec::new(),
                 is_closed: false,
             },
@@ -345,15 +350,24 @@ where
             extra: r.extra.map(IntoStatic::into_static),
             client_id: r.client_id,
         });
-        // A full queue: wait for the reader (back-pressure), without holding the table.
         match updates.try_send(owned) {
             Ok(()) => {}
             Err(e) if e.is_full() => {
-                let mut updates = updates.clone();
+                // A full queue: wait for the reader (back-pressure), without holding the table,
+                // on this very sender (a clone of a bounded sender may always send one more,
+                // so waiting on a clone would let the queue grow without bound).
                 let item = e.into_inner();
+                let Some(mut sender) = route.updates.take() else {
+                    return;
+                };
                 drop(table);
-                block_on(futures_send(&mut updates, item));
+                let sent = send_waiting(&mut sender, item, &shared.stop);
                 table = shared.table();
+                if let Some(route) = table.routes.get_mut(&client) {
+                    if sent && !route.is_closed {
+                        route.updates = Some(sender);
+                    }
+                }
             }
             Err(_) => route.updates = None, // the stream was dropped
         }
@@ -385,20 +399,23 @@ where
     }
 }
 
-/// `Sink::send` for one item on a bounded channel, without the `futures-sink` crate.
-async fn futures_send<T>(sender: &mut mpsc::Sender<T>, item: T) {
-    let mut item = Some(item);
-    std::future::poll_fn(|cx| match sender.poll_ready(cx) {
-        Poll::Ready(Ok(())) => {
-            if let Some(item) = item.take() {
-                let _ = sender.start_send(item);
-            }
-            Poll::Ready(())
+/// How long the loop waits at a time for the reader of a full update stream before it looks at
+/// the stop flag again.
+const WAIT_STEP: Duration = Duration::from_millis(50);
+
+/// Sends `item` on `sender`, waiting while the queue is full: `true` once sent, `false` when
+/// the stream was dropped or `stop` was set while waiting (the manager is being dropped: the
+/// item is dropped rather than the loop hanging on a reader that will not read).
+fn send_waiting<T>(sender: &mut mpsc::Sender<T>, item: T, stop: &AtomicBool) -> bool {
+    loop {
+        let ready = std::future::poll_fn(|cx| sender.poll_ready(cx));
+        match block_on_timeout(ready, WAIT_STEP) {
+            Some(Ok(())) => return sender.start_send(item).is_ok(),
+            Some(Err(_)) => return false,
+            None if stop.load(Ordering::Acquire) => return false,
+            None => {}
         }
-        Poll::Ready(Err(_)) => Poll::Ready(()),
-        Poll::Pending => Poll::Pending,
-    })
-    .await;
+    }
 }
 
 /// One TDLib instance of a [`Manager`]: `Clone`, `Send` and `Sync`, usable from any thread.
@@ -501,7 +518,8 @@ where
         let (tx, rx) = mpsc::channel(UPDATE_QUEUE);
         let mut table = self.shared.table();
         match table.routes.get_mut(&self.id) {
-            Some(route) if route.updates.is_none() && !route.is_closed => {
+            Some(route) if !route.updates_taken && !route.is_closed => {
+                route.updates_taken = true;
                 route.updates = Some(tx);
             }
             _ => drop(tx),
@@ -613,11 +631,6 @@ fn block_on_timeout<F: std::future::Future>(future: F, timeout: Duration) -> Opt
     run(future, Instant::now().checked_add(timeout))
 }
 
-/// Runs `future` to completion on this thread.
-fn block_on<F: std::future::Future>(future: F) -> Option<F::Output> {
-    run(future, None)
-}
-
 /// Polls `future` on this thread, parking between wake-ups, until it resolves or `deadline`
 /// passes (`None`; a `None` deadline never passes).
 fn run<F: std::future::Future>(future: F, deadline: Option<Instant>) -> Option<F::Output> {
@@ -638,5 +651,73 @@ fn run<F: std::future::Future>(future: F, deadline: Option<Instant>) -> Option<F
                 std::thread::park_timeout(left);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bounded channel of capacity 1 (one slot plus the sender's own) that is full.
+    fn full_channel() -> (mpsc::Sender<u32>, mpsc::Receiver<u32>) {
+        let (mut tx, rx) = mpsc::channel(1);
+        tx.try_send(1).unwrap();
+        tx.try_send(2).unwrap();
+        assert!(tx.try_send(3).unwrap_err().is_full());
+        (tx, rx)
+    }
+
+    /// The loop's wait on a full update stream really waits for the reader (a clone of the
+    /// sender would have sent at once), then sends.
+    #[test]
+    fn send_waiting_waits_for_the_reader() {
+        let (mut tx, mut rx) = full_channel();
+        // What the loop did before: a clone sends past the bound without waiting.
+        assert!(tx.clone().try_send(9).is_ok());
+        let stop = AtomicBool::new(false);
+        let (done_tx, done_rx) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            scope.spawn(|| done_tx.send(send_waiting(&mut tx, 3, &stop)).unwrap());
+            // Queue 1, 2, 9: the sender stays blocked until the reader takes one.
+            assert!(done_rx.recv_timeout(Duration::from_millis(200)).is_err());
+            assert_eq!(rx.try_recv().ok(), Some(1));
+            assert_eq!(done_rx.recv_timeout(Duration::from_secs(10)), Ok(true));
+        });
+        for expected in [2, 9, 3] {
+            assert_eq!(rx.try_recv().ok(), Some(expected));
+        }
+    }
+
+    /// Stopping the manager ends the wait (the item is dropped), so dropping it never hangs
+    /// on a reader that does not read; a dropped reader ends it too.
+    #[test]
+    fn send_waiting_ends_on_stop_or_dropped_reader() {
+        let (mut tx, rx) = full_channel();
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let waiting = scope.spawn(|| send_waiting(&mut tx, 3, &stop));
+            std::thread::sleep(Duration::from_millis(100));
+            assert!(!waiting.is_finished());
+            stop.store(true, Ordering::Release);
+            assert!(!waiting.join().unwrap());
+        });
+        let (mut tx, rx2) = full_channel();
+        drop(rx2);
+        assert!(!send_waiting(&mut tx, 3, &AtomicBool::new(false)));
+        drop(rx);
+    }
+
+    /// `Duration::MAX` does not overflow the deadline: it waits for ever (here: until ready).
+    #[test]
+    fn block_on_timeout_takes_duration_max() {
+        let (tx, rx) = oneshot::channel::<u32>();
+        let sender = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            tx.send(7).unwrap();
+        });
+        assert_eq!(block_on_timeout(rx, Duration::MAX), Some(Ok(7)));
+        sender.join().unwrap();
+        let (_tx, rx) = oneshot::channel::<u32>();
+        assert_eq!(block_on_timeout(rx, Duration::from_millis(20)), None);
     }
 }
