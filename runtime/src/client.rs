@@ -81,13 +81,12 @@ use std::marker::PhantomData;
 use std::time::Duration;
 
 pub use crate::function::{CallError, Function, ResponseTail, Schema, TdError, response_tail};
-use crate::function::{parse_answer, parse_response, write_request};
-use crate::json_value::JsonValue;
+use crate::function::{parse_response, write_request};
 use crate::owned::IntoStatic;
 use crate::parse::{ParseClass, ParseValue, parse_received};
 use crate::pointer::{Cursor, Error as PointerError};
 use crate::reader::Received;
-use crate::tdjson::{TdJson, TdJsonError};
+use crate::tdjson::{CLOSED, TdJson, TdJsonError};
 
 /// What [`Client::receive`] yields: the schema's `Object` with `@extra` and `@client_id`.
 pub type ReceivedObject<'a, S> = Received<'a, <S as Schema>::Object<'a>>;
@@ -101,10 +100,6 @@ enum Queued<S: Schema> {
     /// [`Client::wait_for`] or as `Object` by [`Client::receive`].
     Answer { extra: u64, bytes: Vec<u8> },
 }
-
-/// The start of what TDLib sends when an instance has closed.
-const CLOSED: &[u8] =
-    br#"{"@type":"updateAuthorizationState","authorization_state":{"@type":"authorizationStateClosed"}"#;
 
 /// A TDLib instance (one `td_create_client_id`) with typed requests and answers; see the module
 /// documentation.
@@ -156,15 +151,8 @@ where
     /// instance, and warns on stderr when TDLib's `version` option differs from
     /// `schema_version` (the TDLib version the schema was taken from, e.g. `"1.8.65"`).
     pub fn start(schema_version: &str) -> Result<Client<S>, TdJsonError> {
-        let mut td = TdJson::load_default()?;
-        if let Err(e) = td.set_log_verbosity(1) {
-            eprintln!("warning: TDLib refused setLogVerbosityLevel: {e}");
-        }
-        let mut client = Client::new(td);
-        if let Err(e) = client.check_version(schema_version) {
-            eprintln!("warning: cannot read TDLib's version option: {e}");
-        }
-        Ok(client)
+        let (td, _) = TdJson::load_for_schema(schema_version, S::NAME)?;
+        Ok(Client::new(td))
     }
 
     /// This instance's `@client_id`.
@@ -189,37 +177,19 @@ where
 
     /// TDLib's `version` option (e.g. `"1.8.65"`), read synchronously with `td_execute`.
     pub fn tdlib_version(&mut self) -> Result<String, CallError> {
-        let answer = self
-            .td
-            .execute(c"{\"@type\":\"getOption\",\"name\":\"version\"}");
-        let value: JsonValue<'_> = parse_answer(Cursor::from_cstr(answer))?;
-        // {"@type":"optionValueString","value":"1.8.65"}
-        if let JsonValue::Object(members) = &value {
-            if let Some((_, JsonValue::String(version))) =
-                members.iter().find(|(k, _)| k == "value")
-            {
-                return Ok(version.to_string());
-            }
-        }
-        Err(CallError::Td(TdError {
-            code: 0,
-            message: format!("unexpected answer to getOption(\"version\"): {value:?}"),
-        }))
+        self.td.version().ok_or_else(|| {
+            CallError::Td(TdError {
+                code: 0,
+                message: "getOption(\"version\") did not answer with a version string".into(),
+            })
+        })
     }
 
     /// Reads TDLib's version and prints a warning on stderr when it is not `expected`. Returns
     /// TDLib's version.
     pub fn check_version(&mut self, expected: &str) -> Result<String, CallError> {
         let actual = self.tdlib_version()?;
-        if actual != expected {
-            eprintln!(
-                "warning: {} is TDLib {actual}, but the code was generated from {} of TDLib \
-                 {expected}: objects and fields unknown to the schema are skipped (Unknown), \
-                 requests may be refused",
-                self.td.path().display(),
-                S::NAME,
-            );
-        }
+        self.td.warn_if_not(&actual, expected, S::NAME);
         Ok(actual)
     }
 

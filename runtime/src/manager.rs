@@ -52,7 +52,7 @@ use crate::owned::IntoStatic;
 use crate::parse::{ParseClass, ParseValue, parse_received};
 use crate::pointer::{Cursor, Error as PointerError};
 use crate::reader::Received;
-use crate::tdjson::{TdJson, TdJsonError, TdSender};
+use crate::tdjson::{CLOSED, TdJson, TdJsonError, TdSender};
 
 /// An owned object of schema `S`, as an update stream yields it.
 pub type OwnedReceived<S> = Received<'static, <S as Schema>::Object<'static>>;
@@ -63,10 +63,6 @@ type Completion = Box<dyn for<'a> FnOnce(Result<Cursor<'a>, CallError>) + Send>;
 
 /// A handler of [`Manager::start_with_handler`]: sees every object, borrowed, in the loop.
 type Handler<S> = Option<Box<dyn for<'a> FnMut(&Received<'a, <S as Schema>::Object<'a>>) + Send>>;
-
-/// The start of what TDLib sends when an instance has closed.
-const CLOSED: &[u8] =
-    br#"{"@type":"updateAuthorizationState","authorization_state":{"@type":"authorizationStateClosed"}"#;
 
 /// Whether a [`Manager`] lives in this process (one receive loop per process).
 static RUNNING: AtomicBool = AtomicBool::new(false);
@@ -166,20 +162,17 @@ where
 
     fn spawn_loop(schema_version: &str, handler: Handler<S>) -> Result<Manager<S>, TdJsonError> {
         let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+        let schema_version = schema_version.to_owned();
         let thread = std::thread::Builder::new()
             .name("tdlib-receive".into())
             .spawn(move || {
-                let mut td = match TdJson::load_default() {
-                    Ok(td) => td,
+                let (td, version) = match TdJson::load_for_schema(&schema_version, S::NAME) {
+                    Ok(loaded) => loaded,
                     Err(e) => {
                         let _ = ready_tx.send(Err(e));
                         return;
                     }
                 };
-                if let Err(e) = td.set_log_verbosity(1) {
-                    eprintln!("warning: TDLib refused setLogVerbosityLevel: {e}");
-                }
-                let version = td.version().unwrap_or_default();
                 let shared = Arc::new(Shared {
                     sender: td.sender(),
                     next_extra: AtomicU64::new(1),
@@ -208,14 +201,6 @@ where
                 ));
             }
         };
-        if version != schema_version {
-            eprintln!(
-                "warning: libtdjson is TDLib {version}, but the code was generated from {} of \
-                 TDLib {schema_version}: objects and fields unknown to the schema are skipped \
-                 (Unknown), requests may be refused",
-                S::NAME
-            );
-        }
         Ok(Manager {
             shared,
             thread: Some(thread),
@@ -379,18 +364,12 @@ where
         route.is_closed = true;
         route.updates = None; // ends the stream
         let waiters = std::mem::take(&mut route.closed);
-        let ended: Vec<u64> = table
-            .pending
-            .iter()
-            .filter(|(_, (c, _))| *c == client)
-            .map(|(extra, _)| *extra)
-            .collect();
-        let ended: Vec<Completion> = ended
-            .iter()
-            .filter_map(|extra| table.pending.remove(extra).map(|(_, c)| c))
-            .collect();
+        let (ended, kept): (HashMap<_, _>, HashMap<_, _>) = std::mem::take(&mut table.pending)
+            .into_iter()
+            .partition(|(_, (c, _))| *c == client);
+        table.pending = kept;
         drop(table);
-        for complete in ended {
+        for (_, (_, complete)) in ended {
             complete(Err(CallError::Closed));
         }
         for waiter in waiters {

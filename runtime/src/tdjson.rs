@@ -69,6 +69,10 @@ thread_local! {
     static HANDLE_ON_THIS_THREAD: Cell<bool> = const { Cell::new(false) };
 }
 
+/// The start of what TDLib sends when an instance has closed (its `@client_id` follows).
+pub(crate) const CLOSED: &[u8] =
+    br#"{"@type":"updateAuthorizationState","authorization_state":{"@type":"authorizationStateClosed"}"#;
+
 /// The longest single `td_receive` wait: a longer or endless timeout is waited in such steps.
 const MAX_WAIT: std::time::Duration = std::time::Duration::from_secs(3600);
 
@@ -272,6 +276,36 @@ impl TdJson {
         match td.version() {
             Some(_) => Ok(td),
             None => Err(TdJsonError::NotTdLib { path }),
+        }
+    }
+
+    /// [`TdJson::load_default`] for a client of generated code: TDLib's log verbosity set to 1
+    /// (errors only), and a warning on stderr when TDLib's version is not `schema_version`,
+    /// the TDLib version that `schema_name` was taken from. Returns the handle and TDLib's
+    /// version.
+    pub fn load_for_schema(
+        schema_version: &str,
+        schema_name: &str,
+    ) -> Result<(TdJson, String), TdJsonError> {
+        let mut td = TdJson::load_default()?;
+        if let Err(e) = td.set_log_verbosity(1) {
+            eprintln!("warning: TDLib refused setLogVerbosityLevel: {e}");
+        }
+        let version = td.version().unwrap_or_default();
+        td.warn_if_not(&version, schema_version, schema_name);
+        Ok((td, version))
+    }
+
+    /// Prints a warning on stderr when `actual` (this library's TDLib version) is not
+    /// `expected`, the TDLib version that `schema_name` was taken from.
+    pub fn warn_if_not(&self, actual: &str, expected: &str, schema_name: &str) {
+        if actual != expected {
+            eprintln!(
+                "warning: {} is TDLib {actual}, but the code was generated from {schema_name} of \
+                 TDLib {expected}: objects and fields unknown to the schema are skipped \
+                 (Unknown), requests may be refused",
+                self.path.display(),
+            );
         }
     }
 
