@@ -85,7 +85,7 @@ use crate::function::{parse_response, write_request};
 use crate::owned::IntoStatic;
 use crate::parse::{ParseClass, ParseValue, parse_received};
 use crate::pointer::{Cursor, Error as PointerError};
-use crate::reader::Received;
+use crate::received::Received;
 use crate::tdjson::{CLOSED, TdJson, TdJsonError};
 
 /// What [`Client::receive`] yields: the schema's `Object` with `@extra` and `@client_id`.

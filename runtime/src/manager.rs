@@ -51,7 +51,7 @@ use crate::function::{CallError, Function, Schema, parse_response, response_tail
 use crate::owned::IntoStatic;
 use crate::parse::{ParseClass, ParseValue, parse_received};
 use crate::pointer::{Cursor, Error as PointerError};
-use crate::reader::Received;
+use crate::received::Received;
 use crate::tdjson::{CLOSED, TdJson, TdJsonError, TdSender};
 
 /// An owned object of schema `S`, as an update stream yields it.

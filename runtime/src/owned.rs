@@ -61,10 +61,10 @@ impl IntoStatic for JsonValue<'_> {
     }
 }
 
-impl<T: IntoStatic> IntoStatic for crate::reader::Received<'_, T> {
-    type Static = crate::reader::Received<'static, T::Static>;
+impl<T: IntoStatic> IntoStatic for crate::received::Received<'_, T> {
+    type Static = crate::received::Received<'static, T::Static>;
     fn into_static(self) -> Self::Static {
-        crate::reader::Received {
+        crate::received::Received {
             object: self.object.into_static(),
             extra: self.extra.map(JsonValue::into_owned),
             client_id: self.client_id,

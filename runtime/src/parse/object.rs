@@ -299,12 +299,12 @@ fn missing_type(c: &mut Cursor<'_>) -> Error {
 /// `@client_id`; then only whitespace may follow.
 pub fn parse_received<'a, T: ParseClass<'a>>(
     mut c: Cursor<'a>,
-) -> Result<crate::reader::Received<'a, T>, Error> {
+) -> Result<crate::received::Received<'a, T>, Error> {
     c.begin_object(1)?;
     let mut envelope = Envelope::default();
     let object = parse_tagged(&mut c, 1, Some(&mut envelope))?;
     c.finish()?;
-    Ok(crate::reader::Received {
+    Ok(crate::received::Received {
         object,
         extra: envelope.extra,
         client_id: envelope.client_id,

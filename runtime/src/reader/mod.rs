@@ -14,8 +14,8 @@ mod value;
 pub use depth::DepthGuard;
 pub use json_tree::JsonValueDeserializer;
 pub use object::{
-    ClassIndexReader, Envelope, ReadClass, Received, deserialize_class, deserialize_struct, field,
-    read_as, read_boxed_as, read_class_as, read_rest, read_unknown, read_unknown_as,
+    ClassIndexReader, Envelope, ReadClass, deserialize_class, deserialize_struct, field, read_as,
+    read_boxed_as, read_class_as, read_rest, read_unknown, read_unknown_as,
 };
 pub use value::{
     AnyValue, CowStrVisitor, FieldValue, Key, ReadValue, Skip, parse_canonical_int,

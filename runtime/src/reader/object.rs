@@ -18,6 +18,7 @@ use super::depth::DepthGuard;
 use super::json_tree::JsonValueDeserializer;
 use super::value::{AnyValue, CowStrVisitor, FieldValue, Key, ReadValue, Skip};
 use crate::json_value::JsonValue;
+use crate::received::Received;
 use crate::seen::SeenFields;
 use crate::unknown::UnknownObject;
 
@@ -311,16 +312,6 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Replay<'_, 'de, A> {
             None => self.inner.next_value_seed(seed),
         }
     }
-}
-
-/// What `td_receive` returns: an object plus TDLib's top-level `@extra` and `@client_id`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Received<'a, T> {
-    pub object: T,
-    /// The request's `@extra`, echoed (opaque JSON); `None` when absent.
-    pub extra: Option<JsonValue<'a>>,
-    /// `@client_id`, present on every `td_receive` result of TDLib's client-id interface.
-    pub client_id: Option<i32>,
 }
 
 impl<'de, T: ReadClass<'de>> serde::Deserialize<'de> for Received<'de, T> {

@@ -11,7 +11,8 @@ use serde_json::Value;
 
 use crate::parse::ParseClass;
 use crate::pointer::{Cursor, NulTerminated};
-use crate::reader::{ReadClass, Received};
+use crate::reader::ReadClass;
+use crate::received::Received;
 
 /// The outcome of validating one payload.
 #[derive(Debug, Clone, PartialEq)]
