@@ -12,6 +12,7 @@
 //! A rule that matches nothing in the generated schema (a typo, or an item pruned away) is an
 //! error naming the rule.
 
+use crate::error::Error;
 use crate::model::Model;
 
 /// One `type_attribute` or `field_attribute` call.
@@ -22,9 +23,14 @@ pub(crate) struct Rule {
 }
 
 /// Adds the attributes of `types` and `fields` to the items of `model` they match.
-pub(crate) fn apply(model: &mut Model, types: &[Rule], fields: &[Rule]) -> Result<(), String> {
-    for rule in types.iter().chain(fields) {
-        check_syntax(&rule.attribute)?;
+pub(crate) fn apply(model: &mut Model, types: &[Rule], fields: &[Rule]) -> Result<(), Error> {
+    let tagged = types
+        .iter()
+        .map(|rule| ("type_attribute", rule))
+        .chain(fields.iter().map(|rule| ("field_attribute", rule)));
+    for (option, rule) in tagged {
+        check_syntax(&rule.attribute)
+            .map_err(|problem| Error::option(option, &rule.attribute, problem))?;
     }
     for rule in types {
         let all = rule.path == ".";
@@ -42,9 +48,13 @@ pub(crate) fn apply(model: &mut Model, types: &[Rule], fields: &[Rule]) -> Resul
             }
         }
         if matched == 0 {
-            return Err(format!(
-                "type_attribute `{}`: no constructor, class or function named `{}` is generated",
-                rule.attribute, rule.path
+            return Err(Error::option(
+                "type_attribute",
+                &rule.path,
+                format!(
+                    "no constructor, class or function of that name is generated (attribute `{}`)",
+                    rule.attribute
+                ),
             ));
         }
     }
@@ -53,9 +63,13 @@ pub(crate) fn apply(model: &mut Model, types: &[Rule], fields: &[Rule]) -> Resul
             _ if rule.path == "." => ("", ""),
             Some((owner, field)) if !owner.is_empty() && !field.is_empty() => (owner, field),
             _ => {
-                return Err(format!(
-                    "field_attribute `{}`: path `{}` is not `.` or `<constructor>.<field>`",
-                    rule.attribute, rule.path
+                return Err(Error::option(
+                    "field_attribute",
+                    &rule.path,
+                    format!(
+                        "expected `.` or `<constructor>.<field>` (attribute `{}`)",
+                        rule.attribute
+                    ),
                 ));
             }
         };
@@ -73,9 +87,13 @@ pub(crate) fn apply(model: &mut Model, types: &[Rule], fields: &[Rule]) -> Resul
             }
         }
         if matched == 0 {
-            return Err(format!(
-                "field_attribute `{}`: no generated constructor or function `{owner}` has a field `{field}`",
-                rule.attribute
+            return Err(Error::option(
+                "field_attribute",
+                &rule.path,
+                format!(
+                    "no generated constructor or function `{owner}` has a field `{field}` (attribute `{}`)",
+                    rule.attribute
+                ),
             ));
         }
     }

@@ -11,16 +11,15 @@
 //!
 //! `compile` prints `cargo:rerun-if-changed` for the schema, writes `<schema stem>.rs` into
 //! `OUT_DIR` (or the directory given by [`Config::out_dir`]) only when its content changed, and
-//! returns the schema's diagnostics as the error.
+//! returns the schema's diagnostics as the error. [`Config::generate`] does the same in memory.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
-use crate::attributes::{self, Rule};
-use crate::emit::{self, Header};
-use crate::model::Model;
-use crate::prune::{Selection, prune};
+use crate::attributes::Rule;
+use crate::emit;
+use crate::error::Error;
+use crate::plan::Plan;
+use crate::prune::Selection;
 
 /// Which parsers to emit beside the types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -51,6 +50,7 @@ impl Mode {
     }
 }
 
+/// `"reader"`, `"pointer"` or `"both"` (the CLI's `--mode`).
 impl std::str::FromStr for Mode {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
@@ -89,6 +89,41 @@ impl std::str::FromStr for Serializers {
     }
 }
 
+/// Which enum variants hold their constructor in a `Box`. Either way the shape of a variant
+/// depends only on this setting and [`Config::boxed`], never on a type's size, so a later schema
+/// version that makes a type larger does not move it behind a `Box`. Fields that close a
+/// containment cycle (recursion: `RichText`, `PageBlock`, ...) are boxed under both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Boxing {
+    /// Every variant of every class enum and of `Object`: `Update::NewMessage(Box<..>)`. Enums
+    /// stay small (td_api's `Object` is 32 bytes) and parsing a class value costs one allocation
+    /// (none for a constructor without fields: a `Box` of a zero-sized struct).
+    #[default]
+    Variants,
+    /// Only what recursion needs: `Update::NewMessage(UpdateNewMessage)`. No allocation per
+    /// class value, but every enum is as large as its largest variant, inline (td_api's
+    /// `Object` is 23,712 bytes, `Message` 11,808).
+    Recursion,
+}
+
+impl Boxing {
+    const NAMES: &[(&str, Boxing)] = &[
+        ("variants", Boxing::Variants),
+        ("recursion", Boxing::Recursion),
+    ];
+    pub fn name(self) -> &'static str {
+        name_of(self, Self::NAMES)
+    }
+}
+
+/// `"variants"` or `"recursion"` (the CLI's `--boxing`).
+impl std::str::FromStr for Boxing {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        from_name(s, "boxing", Self::NAMES)
+    }
+}
+
 /// The name of `value` in `names` (every variant is listed).
 fn name_of<T: Copy + PartialEq>(value: T, names: &[(&'static str, T)]) -> &'static str {
     names
@@ -122,54 +157,20 @@ pub struct Config {
     selection: Selection,
     type_attributes: Vec<Rule>,
     field_attributes: Vec<Rule>,
+    boxed: Vec<String>,
+    boxing: Boxing,
 }
 
-/// What one generation produced.
-#[derive(Debug, Clone)]
-pub struct Generated {
-    pub code: String,
-    pub summary: GenerationSummary,
+/// The options as the planner reads them.
+pub(crate) struct Options<'a> {
+    pub mode: Mode,
+    pub serializers: Serializers,
+    pub selection: &'a Selection,
+    pub type_attributes: &'a [Rule],
+    pub field_attributes: &'a [Rule],
+    pub boxed: &'a [String],
+    pub boxing: Boxing,
 }
-
-/// Counts for the one-line summary the CLI prints.
-#[derive(Debug, Clone)]
-pub struct GenerationSummary {
-    pub types: usize,
-    pub constructors: usize,
-    pub classes: usize,
-    pub functions: usize,
-    pub lines: usize,
-    pub elapsed: Duration,
-}
-
-impl fmt::Display for GenerationSummary {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(
-            f,
-            "types {}, constructors {}, classes {}, functions {}, lines {}, {:.2} s",
-            self.types,
-            self.constructors,
-            self.classes,
-            self.functions,
-            self.lines,
-            self.elapsed.as_secs_f64()
-        )
-    }
-}
-
-/// A schema that cannot be generated: its rendered diagnostics.
-#[derive(Debug, Clone)]
-pub struct Error {
-    pub message: String,
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Error {}
 
 impl Config {
     pub fn new() -> Self {
@@ -198,7 +199,10 @@ impl Config {
     }
 
     /// Emit only what these constructors, classes or functions (TL names) need; other
-    /// constructors of a kept class parse as `Unknown`. See [`crate::prune`].
+    /// constructors of a kept class parse as `Unknown`. What is kept: a root constructor (and its
+    /// class enum as a container), every constructor of a root class or of a class a kept field
+    /// names, a root function's request, parameter and result types, and transitively every
+    /// type a kept field refers to.
     pub fn roots<I: IntoIterator<Item = S>, S: Into<String>>(&mut self, roots: I) -> &mut Self {
         self.selection
             .roots
@@ -253,96 +257,116 @@ impl Config {
         self
     }
 
+    /// Which enum variants are boxed (default: [`Boxing::Variants`], every one).
+    pub fn boxing(&mut self, boxing: Boxing) -> &mut Self {
+        self.boxing = boxing;
+        self
+    }
+
+    /// Boxes what `paths` name, beyond what [`Config::boxing`] boxes. As prost-build's `boxed`;
+    /// paths are TL names:
+    /// - `"Update.updateNewMessage"`: that variant of a class enum;
+    /// - `"Object.user"`: the variant of `Object` of a type with one constructor;
+    /// - `"Update.*"`, `"Object.*"`: every such variant;
+    /// - `"message.content"`: a field that holds an object (`Option<T>` becomes
+    ///   `Option<Box<T>>`).
+    ///
+    /// A path that matches nothing generated fails generation.
+    pub fn boxed<I: IntoIterator<Item = S>, S: Into<String>>(&mut self, paths: I) -> &mut Self {
+        self.boxed.extend(paths.into_iter().map(Into::into));
+        self
+    }
+
     /// Whether `compile` prints `cargo:rerun-if-changed` (default: yes).
     pub fn emit_rerun_if_changed(&mut self, yes: bool) -> &mut Self {
         self.emit_rerun = yes;
         self
     }
 
-    /// Generates code for `schema` and writes `<stem>.rs` into the output directory. Returns
-    /// the path written.
+    /// Generates code for the schema file `schema` and writes `<stem>.rs` into the output
+    /// directory (only if its content changed). Returns the path written.
     pub fn compile(&self, schema: impl AsRef<Path>) -> Result<PathBuf, Error> {
         let schema = schema.as_ref();
         if self.emit_rerun {
             println!("cargo:rerun-if-changed={}", schema.display());
         }
-        let generated = self.generate(schema)?;
+        let code = self.generate_file(schema)?;
         let out_dir = match &self.out_dir {
             Some(dir) => dir.clone(),
             None => std::env::var_os("OUT_DIR")
                 .map(PathBuf::from)
-                .ok_or_else(|| Error {
-                    message:
-                        "OUT_DIR is not set: call compile() from build.rs or set Config::out_dir"
-                            .into(),
-                })?,
+                .ok_or(Error::NoOutDir)?,
         };
         let stem = schema
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or("schema");
         let path = out_dir.join(format!("{stem}.rs"));
-        write_if_changed(&path, &generated.code)?;
+        write_if_changed(&path, &code)?;
         Ok(path)
     }
 
-    /// Generates code for the schema at `schema` without writing it.
-    pub fn generate(&self, schema: &Path) -> Result<Generated, Error> {
-        let started = Instant::now();
-        let (parsed, source) = tl_parser::load(schema).map_err(|e| Error {
-            message: e.to_string(),
+    /// Generates code for the schema file `schema` (`.json`: Telegram's JSON form; anything
+    /// else: TL text) and returns it without writing anything.
+    pub fn generate_file(&self, schema: impl AsRef<Path>) -> Result<String, Error> {
+        let schema = schema.as_ref();
+        let source = std::fs::read_to_string(schema).map_err(|source| Error::Io {
+            path: schema.to_owned(),
+            source,
         })?;
-        let display = schema.display().to_string();
-        let diagnostics = tl_parser::check(&parsed);
-        let errors: Vec<String> = diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .map(|d| d.render(&display, &source))
-            .collect();
-        if !errors.is_empty() {
-            return Err(Error {
-                message: errors.join("\n"),
-            });
-        }
-        let model = Model::build(&parsed).map_err(|errors| Error {
-            message: errors
-                .iter()
-                .map(|e| {
-                    format!(
-                        "error: {}\n --> {}:{}:{}",
-                        e.message, display, e.span.line, e.span.column
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("\n"),
-        })?;
-        let mut model = prune(model, &self.selection).map_err(|message| Error { message })?;
-        attributes::apply(&mut model, &self.type_attributes, &self.field_attributes)
-            .map_err(|message| Error { message })?;
         let name = schema
             .file_name()
             .and_then(|s| s.to_str())
-            .unwrap_or("schema");
-        let code = emit::generate(
-            &model,
-            &Header {
-                schema_name: name,
-                schema_hash: &format!("{:016x}", fnv1a64(source.as_bytes())),
-                mode: self.mode,
-                serializers: self.serializers,
-            },
-        );
-        Ok(Generated {
-            summary: GenerationSummary {
-                types: model.type_count(),
-                constructors: model.structs.len(),
-                classes: model.classes.len(),
-                functions: model.functions.len(),
-                lines: code.lines().count(),
-                elapsed: started.elapsed(),
-            },
-            code,
-        })
+            .unwrap_or("schema.tl");
+        self.generate_named(name, &schema.display().to_string(), &source)
+    }
+
+    /// Generates code for the schema text `schema`, in memory. `name` is the schema's file name
+    /// (`"td_api.tl"`): diagnostics name it, and it names the generated
+    /// `td_api_for_each_function!` macro; a name ending in `.json` reads Telegram's JSON form.
+    ///
+    /// ```
+    /// let code = tlgen::Config::new()
+    ///     .generate("mini.tl", "ok = Ok;\n---functions---\nping = Ok;\n")
+    ///     .unwrap();
+    /// assert!(code.contains("pub struct Ping"));
+    /// ```
+    pub fn generate(&self, name: &str, schema: &str) -> Result<String, Error> {
+        self.generate_named(name, name, schema)
+    }
+
+    /// `name` goes into the code, `shown` into diagnostics (the path as the user gave it).
+    fn generate_named(&self, name: &str, shown: &str, source: &str) -> Result<String, Error> {
+        let is_json = Path::new(name)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+        let parsed = if is_json {
+            tl_parser::parse_json(source)
+        } else {
+            tl_parser::parse(source)
+        }
+        .map_err(|diagnostics| Error::schema(diagnostics, shown, source))?;
+        let errors: Vec<_> = tl_parser::check(&parsed)
+            .into_iter()
+            .filter(|d| d.is_error())
+            .collect();
+        if !errors.is_empty() {
+            return Err(Error::schema(errors, shown, source));
+        }
+        let plan = Plan::new(self, &parsed, name, shown, source)?;
+        Ok(emit::generate(&plan))
+    }
+
+    pub(crate) fn options(&self) -> Options<'_> {
+        Options {
+            mode: self.mode,
+            serializers: self.serializers,
+            selection: &self.selection,
+            type_attributes: &self.type_attributes,
+            field_attributes: &self.field_attributes,
+            boxed: &self.boxed,
+            boxing: self.boxing,
+        }
     }
 }
 
@@ -350,24 +374,15 @@ fn write_if_changed(path: &Path, content: &str) -> Result<(), Error> {
     if std::fs::read_to_string(path).is_ok_and(|old| old == content) {
         return Ok(());
     }
-    std::fs::write(path, content).map_err(|e| Error {
-        message: format!("cannot write {}: {e}", path.display()),
+    std::fs::write(path, content).map_err(|source| Error::Io {
+        path: path.to_owned(),
+        source,
     })
-}
-
-/// FNV-1a, 64 bits: a content fingerprint for the header (not security).
-fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Mode, Serializers};
+    use super::{Boxing, Mode, Serializers};
 
     #[test]
     fn names_round_trip_and_unknown_names_list_the_choices() {
@@ -379,6 +394,9 @@ mod tests {
                 (serializers.name(), name.parse::<Serializers>()),
                 (name, Ok(serializers))
             );
+        }
+        for &(name, boxing) in Boxing::NAMES {
+            assert_eq!((boxing.name(), name.parse::<Boxing>()), (name, Ok(boxing)));
         }
         assert_eq!(
             "x".parse::<Mode>(),

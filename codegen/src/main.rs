@@ -3,11 +3,10 @@
 //! ```text
 //! tlgen --mode reader|pointer|both --schema td_api.tl --out td_api.rs   (or --out - for stdout)
 //!       [--roots updateNewMessage,getChats] [--output-types] [--functions getChats,getMe]
-//!       [--serializers all|requests]
+//!       [--serializers all|requests] [--boxing variants|recursion]
+//!       [--boxed Update.updateNewMessage,message.content]
 //! tlgen check --schema td_api.tl
 //! tlgen schema --to-json --schema td_api.tl [--out td_api.json]
-//! tlgen synth --schema td_api.tl --seed 1 --count 100 [--root Update] [--all] [--cover] [--out F]
-//! tlgen synth --schema td_api.tl --seed 1 --escapes [--out F]   |   --named DIR
 //! ```
 
 use std::io::Write;
@@ -53,6 +52,14 @@ struct GenerateArgs {
     /// Which types get a `Serialize` impl: all, or only what requests carry.
     #[arg(long, default_value = "all")]
     serializers: tlgen::Serializers,
+    /// Which enum variants are boxed: variants (every one) or recursion (only what recursion
+    /// needs).
+    #[arg(long, default_value = "variants")]
+    boxing: tlgen::Boxing,
+    /// Box these beyond what --boxing boxes (comma-separated paths: `Update.updateNewMessage`,
+    /// `Object.user`, `Update.*`, `message.content`).
+    #[arg(long, value_delimiter = ',')]
+    boxed: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -73,39 +80,6 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Generate synthetic TDLib JSON payloads (one per line) from a schema.
-    Synth(SynthArgs),
-}
-
-#[derive(Args)]
-struct SynthArgs {
-    /// The schema (.tl text, or .json in Telegram's JSON form).
-    #[arg(long)]
-    schema: PathBuf,
-    /// Seed of the deterministic generator.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Number of random payloads.
-    #[arg(long, default_value_t = 10)]
-    count: usize,
-    /// Only values of this constructor (`updateNewMessage`) or class (`Update`).
-    #[arg(long)]
-    root: Option<String>,
-    /// Include constructors TDLib never sends (not reachable from function results).
-    #[arg(long)]
-    all: bool,
-    /// First write one payload per constructor of the root, in schema order.
-    #[arg(long)]
-    cover: bool,
-    /// Write the escape corpus (string literals TDLib never writes) instead.
-    #[arg(long, conflicts_with_all = ["named", "cover", "root"])]
-    escapes: bool,
-    /// Write the named benchmark payloads into this directory instead.
-    #[arg(long, conflicts_with_all = ["escapes", "cover", "root", "out"])]
-    named: Option<PathBuf>,
-    /// Output file (default: standard output).
-    #[arg(long)]
-    out: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -117,7 +91,6 @@ fn main() -> ExitCode {
             to_json,
             out,
         }) => convert(&schema, to_json, out),
-        Some(Command::Synth(args)) => synth(args),
         None => generate(cli.generate),
     };
     match result {
@@ -141,13 +114,22 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
         .mode(args.mode)
         .serializers(args.serializers)
         .roots(args.roots)
-        .output_types(args.output_types);
+        .output_types(args.output_types)
+        .boxing(args.boxing)
+        .boxed(args.boxed);
     if let Some(functions) = args.functions {
         config.functions(functions);
     }
-    let generated = config.generate(&schema).map_err(|e| e.to_string())?;
-    write_output(Some(out), &generated.code)?;
-    eprintln!("{}", generated.summary);
+    let started = std::time::Instant::now();
+    let code = config.generate_file(&schema).map_err(|e| e.to_string())?;
+    write_output(Some(out.clone()), &code)?;
+    eprintln!(
+        "{}: {} lines, {} KiB, {:.2} s",
+        out.display(),
+        code.lines().count(),
+        code.len() / 1024,
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
@@ -171,37 +153,6 @@ fn convert(schema: &std::path::Path, to_json: bool, out: Option<PathBuf>) -> Res
     }
     let (parsed, _) = tl_parser::load(schema).map_err(|e| e.to_string())?;
     write_output(out, &tl_parser::to_json(&parsed))
-}
-
-fn synth(args: SynthArgs) -> Result<(), String> {
-    let (parsed, _) = tl_parser::load(&args.schema).map_err(|e| e.to_string())?;
-    let mut synth = tlgen::synth::Synth::from_schema(&parsed, args.seed).map_err(|errors| {
-        let messages: Vec<String> = errors.iter().map(|e| e.message.clone()).collect();
-        messages.join("\n")
-    })?;
-    if let Some(dir) = args.named {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        for named in tlgen::synth::named::named_payloads(&mut synth).map_err(|e| e.to_string())? {
-            let path = dir.join(named.file);
-            write_output(Some(path.clone()), &format!("{}\n", named.json))?;
-            eprintln!("{}: {} bytes", path.display(), named.json.len() + 1);
-        }
-        return Ok(());
-    }
-    let lines = if args.escapes {
-        tlgen::synth::named::escape_lines(&mut synth)
-    } else {
-        synth.lines(args.root.as_deref(), args.all, args.cover, args.count)
-    }
-    .map_err(|e| e.to_string())?;
-    let mut text = String::new();
-    for line in &lines {
-        text.push_str(line);
-        text.push('\n');
-    }
-    write_output(args.out, &text)?;
-    eprintln!("{} payloads, {} bytes", lines.len(), text.len());
-    Ok(())
 }
 
 fn write_output(out: Option<PathBuf>, text: &str) -> Result<(), String> {

@@ -3,8 +3,6 @@
 //! elements, a class with several constructors, recursion, a keyword field, a prelude-clashing
 //! name, a function. A change to the output shows up in review.
 
-use std::path::PathBuf;
-
 const SCHEMA: &str = r#"double ? = Double;
 string ? = String;
 
@@ -54,16 +52,7 @@ fn generate(mode: tlgen::Mode) -> String {
 }
 
 fn generate_with(schema: &str, config: &tlgen::Config) -> String {
-    // One directory per call: tests run in parallel and must not see each other's half-written
-    // schema file.
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("tlgen-snapshot-{}-{call}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path: PathBuf = dir.join("small_api.tl");
-    std::fs::write(&path, schema).unwrap();
-    let generated = config.generate(&path).unwrap();
-    generated.code
+    config.generate("small_api.tl", schema).unwrap()
 }
 
 #[test]
@@ -128,8 +117,8 @@ fn user_facing_names() {
         "pub photo: ::core::option::Option<super::super::types::Photo<'a>>",
         "pub parts: ::std::vec::Vec<::core::option::Option<super::super::types::Photo<'a>>,>",
         "pub rows: ::std::vec::Vec<::std::vec::Vec<::std::borrow::Cow<'a, str>>>",
-        // small variant (a box inside): not boxed again
-        "Bold(super::super::types::RichTextBold<'a>)",
+        // every variant is boxed (Boxing::Variants)
+        "Bold(::std::boxed::Box<super::super::types::RichTextBold<'a>>)",
         // recursion through a field: boxed
         "pub text: ::std::boxed::Box<super::super::enums::RichText<'a>>",
         "pub struct GetUser {",
@@ -237,27 +226,170 @@ fn type_and_field_attributes() {
     assert_eq!(every.matches("#[doc(alias = \"field\")]").count(), 16);
 }
 
+/// `(option, value, problem)` of the [`tlgen::Error::Option`] that generating [`SCHEMA`] with
+/// `config` fails with.
+fn option_error(config: &tlgen::Config) -> (&'static str, String, String) {
+    match config.generate("small_api.tl", SCHEMA) {
+        Err(tlgen::Error::Option {
+            option,
+            value,
+            problem,
+        }) => (option, value, problem),
+        other => panic!("expected an option error, got {other:?}"),
+    }
+}
+
 #[test]
 fn attribute_rules_that_match_nothing_or_are_not_attributes_fail() {
-    let dir = std::env::temp_dir().join(format!("tlgen-attributes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("small_api.tl");
-    std::fs::write(&path, SCHEMA).unwrap();
-    let error = |config: &mut tlgen::Config| config.generate(&path).unwrap_err().to_string();
-    assert_eq!(
-        error(tlgen::Config::new().type_attribute("phot", "#[derive(Hash)]")),
-        "type_attribute `#[derive(Hash)]`: no constructor, class or function named `phot` is generated"
-    );
-    assert_eq!(
-        error(tlgen::Config::new().field_attribute("photo.row", "#[doc = \"x\"]")),
-        "field_attribute `#[doc = \"x\"]`: no generated constructor or function `photo` has a field `row`"
-    );
-    assert_eq!(
-        error(tlgen::Config::new().field_attribute("photo", "#[doc = \"x\"]")),
-        "field_attribute `#[doc = \"x\"]`: path `photo` is not `.` or `<constructor>.<field>`"
-    );
+    let (option, value, problem) =
+        option_error(tlgen::Config::new().type_attribute("phot", "#[derive(Hash)]"));
+    assert_eq!((option, value.as_str()), ("type_attribute", "phot"));
     assert!(
-        error(tlgen::Config::new().type_attribute("photo", "derive(Hash)"))
-            .starts_with("attribute `derive(Hash)` is not Rust attribute syntax")
+        problem.starts_with("no constructor, class or function"),
+        "{problem}"
     );
+    let (option, value, problem) =
+        option_error(tlgen::Config::new().field_attribute("photo.row", "#[doc = \"x\"]"));
+    assert_eq!((option, value.as_str()), ("field_attribute", "photo.row"));
+    assert!(problem.contains("`photo` has a field `row`"), "{problem}");
+    let (option, _, problem) =
+        option_error(tlgen::Config::new().field_attribute("photo", "#[doc = \"x\"]"));
+    assert_eq!(option, "field_attribute");
+    assert!(
+        problem.starts_with("expected `.` or `<constructor>.<field>`"),
+        "{problem}"
+    );
+    let (option, value, problem) =
+        option_error(tlgen::Config::new().type_attribute("photo", "derive(Hash)"));
+    assert_eq!((option, value.as_str()), ("type_attribute", "derive(Hash)"));
+    assert!(
+        problem.contains("is not Rust attribute syntax"),
+        "{problem}"
+    );
+    // The message names the option, the value and the problem.
+    let message = tlgen::Config::new()
+        .roots(["nope"])
+        .generate("small_api.tl", SCHEMA)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        "Config::roots(`nope`): not a constructor, class or function of the schema"
+    );
+}
+
+/// Boxing never depends on a type's size: every enum variant is boxed (the default) or none is
+/// (`Boxing::Recursion`, where only recursion is boxed), and the user boxes more by path: a class
+/// variant, a variant of `Object`, every variant of a class, a field.
+#[test]
+fn boxing_is_a_policy_plus_what_the_user_asks_for() {
+    // Without white space, nor the trailing commas of wrapped generic lists.
+    let squeeze = |text: &str| {
+        text.split_whitespace()
+            .collect::<String>()
+            .replace(",>", ">")
+    };
+    let default = squeeze(&generate(tlgen::Mode::Both));
+    for expected in [
+        "Plain(::std::boxed::Box<super::super::types::RichTextPlain<'a>>)",
+        "Texts(::std::boxed::Box<super::super::types::RichTexts<'a>>)",
+        "User(::std::boxed::Box<types::User<'a>>)",
+        "pub photo: ::core::option::Option<super::super::types::Photo<'a>>",
+        "pub text: ::std::boxed::Box<super::super::enums::RichText<'a>>",
+    ] {
+        assert!(
+            default.contains(&squeeze(expected)),
+            "default: missing `{expected}`"
+        );
+    }
+    let recursion = || {
+        let mut config = tlgen::Config::new();
+        config
+            .mode(tlgen::Mode::Both)
+            .boxing(tlgen::Boxing::Recursion);
+        config
+    };
+    let unboxed = squeeze(&generate_with(SCHEMA, &recursion()));
+    for expected in [
+        "Plain(super::super::types::RichTextPlain<'a>)",
+        "Texts(super::super::types::RichTexts<'a>)",
+        "User(types::User<'a>)",
+        "pub text: ::std::boxed::Box<super::super::enums::RichText<'a>>",
+    ] {
+        assert!(
+            unboxed.contains(&squeeze(expected)),
+            "recursion: missing `{expected}`"
+        );
+    }
+    let boxed = squeeze(&generate_with(
+        SCHEMA,
+        recursion().boxed(["RichText.richTextPlain", "Object.user", "user.photo"]),
+    ));
+    for expected in [
+        "Plain(::std::boxed::Box<super::super::types::RichTextPlain<'a>>)",
+        "Texts(super::super::types::RichTexts<'a>)",
+        "User(::std::boxed::Box<types::User<'a>>)",
+        "pub photo: ::core::option::Option<::std::boxed::Box<super::super::types::Photo<'a>>>",
+    ] {
+        assert!(
+            boxed.contains(&squeeze(expected)),
+            "boxed: missing `{expected}`"
+        );
+    }
+    let every = squeeze(&generate_with(SCHEMA, recursion().boxed(["RichText.*"])));
+    assert_eq!(
+        every
+            .matches("(::std::boxed::Box<super::super::types::RichText")
+            .count(),
+        3
+    );
+
+    for (path, problem) in [
+        (
+            "RichText.nope",
+            "`nope` is not a generated constructor of the class `RichText`",
+        ),
+        ("user.id", "only a field that holds an object"),
+        ("user.nope", "`user` has no field `nope`"),
+        (
+            "nope.x",
+            "no generated class, constructor or function is named `nope`",
+        ),
+        (
+            "Object.richTextPlain",
+            "box it there (`RichText.richTextPlain`)",
+        ),
+        ("user", "expected `<Class>.<constructor>`"),
+    ] {
+        let (option, value, message) = option_error(tlgen::Config::new().boxed([path]));
+        assert_eq!((option, value.as_str()), ("boxed", path));
+        assert!(message.contains(problem), "{path}: {message}");
+    }
+}
+
+/// Schema errors are typed, keep their diagnostics and render them with the file's name, line
+/// and column; an unreadable file is an I/O error with its source.
+#[test]
+fn errors_are_typed_and_rendered() {
+    let error = tlgen::Config::new()
+        .generate("bad.tl", "ok = Ok;\nuser id:Nope = User;\n")
+        .unwrap_err();
+    match &error {
+        tlgen::Error::Schema { diagnostics, .. } => {
+            assert_eq!(diagnostics.len(), 1);
+            assert_eq!(diagnostics[0].span.line, 2);
+        }
+        other => panic!("expected a schema error, got {other:?}"),
+    }
+    let rendered = error.to_string();
+    assert!(rendered.contains(" --> bad.tl:2:"), "{rendered}");
+    assert!(rendered.contains("2 | user id:Nope = User;"), "{rendered}");
+    assert!(std::error::Error::source(&error).is_some());
+
+    let missing = tlgen::Config::new()
+        .generate_file("/nonexistent/td_api.tl")
+        .unwrap_err();
+    assert!(matches!(missing, tlgen::Error::Io { .. }), "{missing:?}");
+    assert!(std::error::Error::source(&missing).is_some());
+    assert!(missing.to_string().starts_with("/nonexistent/td_api.tl: "));
 }

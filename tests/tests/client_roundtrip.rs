@@ -221,9 +221,9 @@ fn test_methods_round_trip_through_tdlib() {
     let expected = client.tdlib_version().unwrap();
     assert_eq!(
         version,
-        enums::OptionValue::String(types::OptionValueString {
+        enums::OptionValue::String(Box::new(types::OptionValueString {
             value: expected.into()
-        })
+        }))
     );
     client.close(TIMEOUT).unwrap();
 }
@@ -272,7 +272,7 @@ fn synchronous_methods_round_trip_through_td_execute() {
         &functions::ParseTextEntities {
             text: "*bold* _italic_ `code` [link](https://example.com/?a=1) ||spoiler|| Жирный 👍"
                 .into(),
-            parse_mode: enums::TextParseMode::Markdown(types::TextParseModeMarkdown { version: 2 }),
+            parse_mode: types::TextParseModeMarkdown { version: 2 }.into(),
         },
     )
     .unwrap();

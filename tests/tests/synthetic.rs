@@ -1,5 +1,5 @@
 //! The synthetic corpus (`corpus/synthetic.jsonl`, `corpus/synthetic-escapes.jsonl`,
-//! `corpus/named/*.json`, made by `tlgen synth`; see `corpus/README.md`) through both generated
+//! `corpus/named/*.json`, made by `tlgen-synth`; see `corpus/README.md`) through both generated
 //! parsers: every payload must be accepted by both with equal values, and every line of
 //! `synthetic.jsonl` written back to JSON must equal the input as a JSON value (doubles compared
 //! as numbers), so no field of any output-reachable constructor is dropped or mangled.

@@ -1,6 +1,8 @@
 //! Generates td_api.tl pruned to `Update`, `getMe` and `getChats` in each mode, into
 //! `OUT_DIR/<mode>/td_api.rs`, as a user's build script would, with a type and a field
-//! attribute (`Config::type_attribute`, `field_attribute`).
+//! attribute (`Config::type_attribute`, `field_attribute`) and, in pointer mode, only
+//! recursion boxed (`Boxing::Recursion`) plus one boxed variant and one boxed field
+//! (`Config::boxed`).
 
 fn main() {
     let schema = format!(
@@ -11,7 +13,13 @@ fn main() {
     for mode in [tlgen::Mode::Reader, tlgen::Mode::Pointer, tlgen::Mode::Both] {
         let dir = out.join(mode.name());
         std::fs::create_dir_all(&dir).expect("OUT_DIR is writable");
-        if let Err(e) = tlgen::Config::new()
+        let mut config = tlgen::Config::new();
+        if mode == tlgen::Mode::Pointer {
+            config
+                .boxing(tlgen::Boxing::Recursion)
+                .boxed(["Update.updateNewMessage", "message.content"]);
+        }
+        if let Err(e) = config
             .mode(mode)
             .roots(["Update", "getMe", "getChats"])
             .type_attribute("userStatusEmpty", "#[derive(Eq, Hash)]")

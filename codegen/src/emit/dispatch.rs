@@ -16,9 +16,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::object::{TopKind, TopVariant};
 use super::rust::{ident, rt};
 use crate::model::{Class, Model};
+use crate::plan::{ObjectKind, ObjectVariant};
 
 /// The `TypeTable` expression for constructors `ids` (index `k` of the table is `ids[k]`).
 fn type_table(model: &Model, ids: &[usize]) -> TokenStream {
@@ -55,7 +55,7 @@ pub fn class_types_const(model: &Model, class: &Class) -> TokenStream {
 
 /// The `TYPES` and `ROUTE` constants of `Object`'s inherent impl: every constructor, in model
 /// order, and for each its top-level variant and its index in that variant's class.
-pub fn object_types_const(model: &Model, variants: &[TopVariant]) -> TokenStream {
+pub fn object_types_const(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let rt = rt();
     let ids: Vec<usize> = (0..model.structs.len()).collect();
     let table = type_table(model, &ids);
@@ -77,14 +77,14 @@ pub fn object_types_const(model: &Model, variants: &[TopVariant]) -> TokenStream
 }
 
 /// The top-level variant of constructor `id` and its index in that variant's class.
-fn route(model: &Model, variants: &[TopVariant], id: usize) -> (u16, u16) {
+fn route(model: &Model, variants: &[ObjectVariant], id: usize) -> (u16, u16) {
     let class_of = model.structs[id].class.as_ref().map(|c| c.0);
     variants
         .iter()
         .enumerate()
         .find_map(|(v, variant)| match variant.kind {
-            TopKind::Struct { id: sid, .. } if sid == id => Some((v, 0)),
-            TopKind::Class(class) if class_of == Some(class) => model.classes[class]
+            ObjectKind::Struct { id: sid, .. } if sid == id => Some((v, 0)),
+            ObjectKind::Class(class) if class_of == Some(class) => model.classes[class]
                 .variants
                 .iter()
                 .position(|x| x.id == id)
@@ -142,17 +142,17 @@ pub fn class_arms(class: &Class) -> Vec<Arm> {
 }
 
 /// The arms of `Object`'s dispatch, one per top-level variant, in order.
-pub fn object_arms(model: &Model, variants: &[TopVariant]) -> Vec<Arm> {
+pub fn object_arms(model: &Model, variants: &[ObjectVariant]) -> Vec<Arm> {
     variants
         .iter()
         .map(|v| {
             let variant = ident(&v.name);
             match v.kind {
-                TopKind::Struct { boxed, .. } => Arm::Constructor {
+                ObjectKind::Struct { boxed, .. } => Arm::Constructor {
                     variant: quote!(#variant),
                     boxed,
                 },
-                TopKind::Class(class) => {
+                ObjectKind::Class(class) => {
                     let class = ident(&model.classes[class].rust_name);
                     Arm::Class {
                         class: quote!(enums::#class),

@@ -7,60 +7,18 @@ use quote::quote;
 use super::dispatch::object_types_const;
 use super::rust::{Place, boxed_if, class_path, ident, rt, struct_path};
 use super::types::{boxed_value, from_impl};
-use crate::model::{BOX_VARIANT_ABOVE, Model};
+use crate::model::Model;
+use crate::plan::{ObjectKind, ObjectVariant};
 
-/// One variant of `Object`: a class enum, or the struct of a single-constructor type.
-pub struct TopVariant {
-    pub name: String,
-    pub kind: TopKind,
-}
-
-pub enum TopKind {
-    Class(usize),
-    Struct { id: usize, boxed: bool },
-}
-
-/// The variants of `Object`, in schema order of first appearance.
-pub fn top_variants(model: &Model) -> Vec<TopVariant> {
-    let mut out: Vec<TopVariant> = Vec::new();
-    let mut class_done = vec![false; model.classes.len()];
-    for (id, s) in model.structs.iter().enumerate() {
-        let (name, kind) = match &s.class {
-            Some((class, _)) => {
-                if class_done[*class] {
-                    continue;
-                }
-                class_done[*class] = true;
-                (
-                    model.classes[*class].rust_name.clone(),
-                    TopKind::Class(*class),
-                )
-            }
-            None => (
-                s.rust_name.clone(),
-                TopKind::Struct {
-                    id,
-                    boxed: s.size > BOX_VARIANT_ABOVE,
-                },
-            ),
-        };
-        let name = if out.iter().any(|v| v.name == name) || name == "Unknown" {
-            format!("{name}{}", out.len())
-        } else {
-            name
-        };
-        out.push(TopVariant { name, kind });
-    }
-    out
-}
-
-pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
+pub fn object_item(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let rt = rt();
     let decls = variants.iter().map(|v| {
         let name = ident(&v.name);
         let ty = match v.kind {
-            TopKind::Class(id) => class_path(model, id, Place::Root),
-            TopKind::Struct { id, boxed } => boxed_if(boxed, struct_path(model, id, Place::Root)),
+            ObjectKind::Class(id) => class_path(model, id, Place::Root),
+            ObjectKind::Struct { id, boxed } => {
+                boxed_if(boxed, struct_path(model, id, Place::Root))
+            }
         };
         quote!(#name(#ty),)
     });
@@ -71,8 +29,8 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let type_names = variants.iter().map(|v| {
         let name = ident(&v.name);
         match v.kind {
-            TopKind::Class(_) => quote!(Self::#name(v) => v.type_name(),),
-            TopKind::Struct { id, .. } => {
+            ObjectKind::Class(_) => quote!(Self::#name(v) => v.type_name(),),
+            ObjectKind::Struct { id, .. } => {
                 let tl = &model.structs[id].tl_name;
                 quote!(Self::#name(_) => #tl,)
             }
@@ -81,7 +39,7 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
     let froms = variants.iter().map(|v| {
         let name = ident(&v.name);
         match v.kind {
-            TopKind::Class(id) => {
+            ObjectKind::Class(id) => {
                 let class = &model.classes[id];
                 let path = class_path(model, id, Place::Root);
                 let members = class.variants.iter().map(|member| {
@@ -92,7 +50,7 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
                 let whole = from_impl(path, quote!(Object<'a>), quote!(Self::#name(v)));
                 quote!(#whole #(#members)*)
             }
-            TopKind::Struct { id, boxed } => {
+            ObjectKind::Struct { id, boxed } => {
                 let value = boxed_value(boxed);
                 let source = struct_path(model, id, Place::Root);
                 from_impl(source, quote!(Object<'a>), quote!(Self::#name(#value)))
@@ -103,7 +61,7 @@ pub fn object_item(model: &Model, variants: &[TopVariant]) -> TokenStream {
     quote! {
         /// Any object of the schema, grouped by result type: `Object::Update(Update::NewMessage(..))`.
         #[derive(Debug, Clone, PartialEq)]
-        #[allow(dead_code)]
+        #[allow(dead_code, clippy::large_enum_variant)]
         pub enum Object<'a> {
             #(#decls)*
             /// An `@type` this schema does not know.

@@ -9,9 +9,9 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::dispatch::{Arm, class_arms, index_match, object_arms, object_locate};
-use super::object::TopVariant;
 use super::rust::{Place, ident, rt, shape_type};
 use crate::model::{Class, Model, Struct};
+use crate::plan::ObjectVariant;
 
 fn lifetime_of(has: bool) -> TokenStream {
     if has { quote!(<'a>) } else { quote!() }
@@ -147,7 +147,7 @@ pub fn class_parser(class: &Class) -> TokenStream {
     }
 }
 
-pub fn object_parser(model: &Model, variants: &[TopVariant]) -> TokenStream {
+pub fn object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let rt = rt();
     let ty = quote!(Object<'a>);
     let value = class_parse_value_impl(&ty);

@@ -6,9 +6,9 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::dispatch::{Arm, class_arms, index_match, object_arms, object_locate};
-use super::object::TopVariant;
 use super::rust::{ident, rt};
 use crate::model::{Class, Model, Struct};
+use crate::plan::ObjectVariant;
 
 /// The reader borrows for the input's lifetime: a type's `'a` is the deserializer's `'de`.
 fn impl_generics(_lifetime: bool) -> TokenStream {
@@ -161,7 +161,7 @@ pub fn class_reader(class: &Class) -> TokenStream {
     }
 }
 
-pub fn object_reader(model: &Model, variants: &[TopVariant]) -> TokenStream {
+pub fn object_reader(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let rt = rt();
     let entries = class_entry_impls(quote!(Object<'de>));
     let params = dispatch_params(false);

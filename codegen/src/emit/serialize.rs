@@ -4,9 +4,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::object::TopVariant;
 use super::rust::{ident, rt};
 use crate::model::{Class, Scalar, Shape, Struct};
+use crate::plan::ObjectVariant;
 
 /// How one field is written through `tlgen_runtime::ser::ObjectWriter` (`w`): `w.field(..)`,
 /// or `w.optional(..)` / an `if let` when it may be absent. `value` is a reference to the
@@ -91,7 +91,7 @@ pub fn class_serializer(class: &Class) -> TokenStream {
     enum_serializer(quote!(#name), variants.collect())
 }
 
-pub fn object_serializer(variants: &[TopVariant]) -> TokenStream {
+pub fn object_serializer(variants: &[ObjectVariant]) -> TokenStream {
     let names = variants.iter().map(|v| {
         let v = ident(&v.name);
         quote!(#v)

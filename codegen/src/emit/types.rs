@@ -95,8 +95,22 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
     let types_const = class_types_const(model, class);
     let default = class_default(&quote!(#name));
     let attributes = user_attributes(&class.attributes);
+    // Unboxed variants (`Boxing::Recursion`) differ in size; that is the user's choice.
+    let large = class
+        .variants
+        .iter()
+        .any(|v| !v.boxed)
+        .then(|| quote!(#[allow(clippy::large_enum_variant)]));
+    // A variant that keeps its full name (`UserType::UserTypeUnknown`, beside `Unknown`).
+    let full_names = class
+        .variants
+        .iter()
+        .any(|v| v.name.starts_with(&class.rust_name))
+        .then(|| quote!(#[allow(clippy::enum_variant_names)]));
     quote! {
         #description
+        #large
+        #full_names
         #[derive(Debug, Clone, PartialEq)]
         #attributes
         pub enum #name<'a> {

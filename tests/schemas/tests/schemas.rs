@@ -1,5 +1,5 @@
 //! Payloads of schemas other than td_api.tl through both generated parsers:
-//! - payloads synthesised (`tlgen synth`) from tlgen's own test schema and from the shared
+//! - payloads synthesised (`tlgen-synth`) from tlgen's own test schema and from the shared
 //!   telegram_api, mtproto_api, secret_api and e2e_api schemas: both parsers must agree on each;
 //! - constructors of 64, 65, 128 and 300 fields, keys in order, reversed, repeated (the first
 //!   occurrence wins, past the 64th field too) and mixed with unknown keys: both parsers must
@@ -16,11 +16,11 @@ fn schema_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
-/// Every constructor of the schema once, then `random` more, from `tlgen synth --all --cover`.
+/// Every constructor of the schema once, then `random` more, from `tlgen-synth --all --cover`.
 fn synthesise(schema: &str, seed: u64, random: usize) -> Vec<String> {
     let path = schema_path(schema);
     let (parsed, _) = tl_parser::load(&path).unwrap_or_else(|e| panic!("{schema}: {e}"));
-    let mut synth = tlgen::synth::Synth::from_schema(&parsed, seed)
+    let mut synth = tlgen_synth::Synth::from_schema(&parsed, seed)
         .unwrap_or_else(|e| panic!("{schema}: {e:?}"));
     synth.lines(None, true, true, random).unwrap()
 }
@@ -101,7 +101,7 @@ fn synthesised_payloads_of_the_shared_schemas_agree() {
 fn telegram_channel_full_reads_fields_past_the_64th() {
     let path = schema_path("../../../shared/schema/telegram_api.tl");
     let (parsed, _) = tl_parser::load(&path).unwrap();
-    let mut synth = tlgen::synth::Synth::from_schema(&parsed, 3).unwrap();
+    let mut synth = tlgen_synth::Synth::from_schema(&parsed, 3).unwrap();
     let mut written: Value =
         serde_json::from_str(&synth.generate_named("channelFull").unwrap()).unwrap();
     let members = written.as_object_mut().unwrap();

@@ -243,9 +243,7 @@ fn cases() -> Vec<Case> {
                 text:
                     "*bold* _italic_ `code` [link](https://example.com/?a=1) ||spoiler|| Жирный 👍"
                         .into(),
-                parse_mode: enums::TextParseMode::Markdown(types::TextParseModeMarkdown {
-                    version: 2,
-                }),
+                parse_mode: types::TextParseModeMarkdown { version: 2 }.into(),
             },
             |r| r.as_ref().is_ok_and(|v| v.entities.len() == 5),
         ),
@@ -276,12 +274,12 @@ fn cases() -> Vec<Case> {
                         types::TextEntity {
                             offset: 0,
                             length: 4,
-                            r#type: enums::TextEntityType::Bold(types::TextEntityTypeBold {}),
+                            r#type: types::TextEntityTypeBold {}.into(),
                         },
                         types::TextEntity {
                             offset: 8,
                             length: 4,
-                            r#type: enums::TextEntityType::Code(types::TextEntityTypeCode {}),
+                            r#type: types::TextEntityTypeCode {}.into(),
                         },
                     ],
                 },

@@ -105,8 +105,33 @@ impl Keep {
     }
 }
 
+/// A [`Selection`] that names something the schema does not have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PruneError {
+    /// A name in [`Selection::functions`] that is not a function of the schema.
+    UnknownFunction(String),
+    /// A name in [`Selection::roots`] that is not a constructor, class or function.
+    UnknownRoot(String),
+}
+
+impl std::fmt::Display for PruneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PruneError::UnknownFunction(name) => {
+                write!(f, "unknown function `{name}` in the function list")
+            }
+            PruneError::UnknownRoot(name) => write!(
+                f,
+                "unknown root `{name}`: not a constructor, class or function of the schema"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PruneError {}
+
 /// Applies `selection` to `model`. Unknown root or function names are errors.
-pub fn prune(model: Model, selection: &Selection) -> Result<Model, String> {
+pub fn prune(model: Model, selection: &Selection) -> Result<Model, PruneError> {
     if selection.is_everything() {
         return Ok(model);
     }
@@ -125,7 +150,7 @@ pub fn prune(model: Model, selection: &Selection) -> Result<Model, String> {
     for name in selection.functions.iter().flatten() {
         let &index = function_index
             .get(name.as_str())
-            .ok_or_else(|| format!("unknown function `{name}` in the function list"))?;
+            .ok_or_else(|| PruneError::UnknownFunction(name.clone()))?;
         kept_functions[index] = true;
     }
     for root in &selection.roots {
@@ -136,9 +161,7 @@ pub fn prune(model: Model, selection: &Selection) -> Result<Model, String> {
         } else if let Some(&index) = function_index.get(root.as_str()) {
             kept_functions[index] = true;
         } else {
-            return Err(format!(
-                "unknown root `{root}`: not a constructor, class or function of the schema"
-            ));
+            return Err(PruneError::UnknownRoot(root.clone()));
         }
     }
     if selection.output_types {

@@ -1,4 +1,4 @@
-//! The synthetic corpus generator (`tlgen::synth`) and the committed synthetic corpus:
+//! The synthetic corpus generator (`tlgen-synth`) and the committed synthetic corpus:
 //! determinism, TDLib's wire conventions on every generated payload (checked on the raw text:
 //! pure ASCII, `@type` first, declaration order, six-decimal doubles, `int64` strings, ...),
 //! `%.6f` agreement with the C library, coverage of every output-reachable constructor by
@@ -7,14 +7,16 @@
 
 use std::path::{Path, PathBuf};
 
-use tlgen::model::Model;
-use tlgen::synth::check::{Checker, Strictness};
-use tlgen::synth::json::format_double;
-use tlgen::synth::{Synth, named};
+use tlgen_model::Model;
+use tlgen_synth::check::{Checker, Strictness};
+use tlgen_synth::json::format_double;
+use tlgen_synth::{Synth, named};
 
 fn root() -> PathBuf {
+    // tests/synth -> the workspace root
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
+        .ancestors()
+        .nth(2)
         .unwrap()
         .to_path_buf()
 }
@@ -166,7 +168,7 @@ fn doubles_print_like_c_printf() {
         f64::MAX,
         f64::MIN_POSITIVE,
     ];
-    let mut rng = tlgen::synth::rng::Rng::new(9);
+    let mut rng = tlgen_synth::rng::Rng::new(9);
     for _ in 0..20_000 {
         let bits = rng.next_u64();
         let x = f64::from_bits(bits);
@@ -209,12 +211,12 @@ fn reachability_matches_tdlib_rules() {
     }
     assert!(reachable.len() > 1500 && reachable.len() < model.structs.len());
     // The same set as `--output-types` generation keeps (an independent implementation).
-    let selection = tlgen::prune::Selection {
+    let selection = tlgen_model::prune::Selection {
         roots: Vec::new(),
         output_types: true,
         functions: Some(Vec::new()),
     };
-    let pruned = tlgen::prune::prune(model.clone(), &selection).unwrap();
+    let pruned = tlgen_model::prune::prune(model.clone(), &selection).unwrap();
     let mut kept: Vec<&str> = pruned.structs.iter().map(|s| s.tl_name.as_str()).collect();
     let mut mine = names.clone();
     kept.sort_unstable();

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use super::json::{base64_encode, escape};
 use super::scan::{self, Node};
-use crate::model::{Model, Scalar, Shape, StructId};
+use tlgen_model::model::{Model, Scalar, Shape, StructId};
 
 /// How much to demand beyond TDLib's wire rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

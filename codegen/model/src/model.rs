@@ -7,8 +7,9 @@
 //!   namespaces are folded into the name (`auth.sentCode` → `AuthSentCode`);
 //! - enum variants drop the class prefix (`Update::NewMessage`) unless that clashes;
 //! - field shapes: scalars, `Vec`, `Option` for objects documented "may be null" (and for
-//!   `flags.N?T`), boxing of fields that close a cycle (recursion), boxing of enum variants whose
-//!   estimated size exceeds [`BOX_VARIANT_ABOVE`] bytes;
+//!   `flags.N?T`), and boxing of exactly the fields that close a containment cycle (recursion).
+//!   Nothing is boxed for its size: a field added in a later schema version never moves a
+//!   variant behind a `Box` (the generator's `Config::boxed` opts in by path);
 //! - which types carry the lifetime `'a` (strings borrow from the input; class enums keep the
 //!   name of an unknown `@type`);
 //! - the CRC32 of every constructor name, for the pointer parser's `@type` dispatch.
@@ -18,9 +19,6 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use tl_parser::{Category, Definition, ParameterType, Schema, Type};
 
 use crate::names;
-
-/// Enum variants whose payload is estimated larger than this many bytes are boxed.
-pub const BOX_VARIANT_ABOVE: usize = 48;
 
 /// Index of a struct in [`Model::structs`].
 pub type StructId = usize;
@@ -85,8 +83,6 @@ pub struct Struct {
     pub class: Option<(ClassId, String)>,
     /// For functions: the result.
     pub result: Option<Shape>,
-    /// Estimated size in bytes (for boxing decisions).
-    pub size: usize,
     /// Attributes the user asked for (`Config::type_attribute`), as Rust source.
     pub attributes: Vec<String>,
 }
@@ -98,7 +94,6 @@ pub struct Class {
     pub doc: Option<String>,
     /// Constructors with their variant names, in schema order.
     pub variants: Vec<Variant>,
-    pub size: usize,
     /// Attributes the user asked for (`Config::type_attribute`), as Rust source.
     pub attributes: Vec<String>,
 }
@@ -107,6 +102,7 @@ pub struct Class {
 pub struct Variant {
     pub name: String,
     pub id: StructId,
+    /// Whether the variant holds its struct in a `Box` (only when the user asks for it).
     pub boxed: bool,
 }
 
@@ -237,7 +233,6 @@ impl<'s> Builder<'s> {
                     tl_name: ty.clone(),
                     doc,
                     variants: Vec::new(),
-                    size: 0,
                     attributes: Vec::new(),
                 });
             }
@@ -299,7 +294,6 @@ impl<'s> Builder<'s> {
         };
         break_cycles(&mut model);
         compute_lifetimes(&mut model);
-        compute_sizes(&mut model);
         check_names(&model, &self.constructors, &mut self.errors);
         if self.errors.is_empty() {
             Ok(model)
@@ -359,7 +353,6 @@ impl<'s> Builder<'s> {
             lifetime: false,
             class: None,
             result,
-            size: 0,
             attributes: Vec::new(),
         }
     }
@@ -466,8 +459,6 @@ fn break_cycles(model: &mut Model) {
     }
     let component = crate::graph::strongly_connected(&edges);
     let structs = model.structs.len();
-    let classes_snapshot: Vec<usize> = (0..model.classes.len()).collect();
-    let _ = classes_snapshot;
     for i in 0..structs {
         for f in 0..model.structs[i].fields.len() {
             let target = node_of(&model.structs[i].fields[f].shape, model);
@@ -507,95 +498,6 @@ fn compute_lifetimes(model: &mut Model) {
             .any(|f| model.shape_lifetime(&f.shape));
         model.functions[i].lifetime = needs;
     }
-}
-
-/// Estimated sizes (64-bit target), then boxing of large enum variants.
-fn compute_sizes(model: &mut Model) {
-    let n = model.structs.len();
-    let mut struct_size: Vec<Option<usize>> = vec![None; n];
-    let mut class_size: Vec<Option<usize>> = vec![None; model.classes.len()];
-    for i in 0..n {
-        size_of_struct(model, i, &mut struct_size, &mut class_size);
-    }
-    for c in 0..model.classes.len() {
-        size_of_class(model, c, &mut struct_size, &mut class_size);
-    }
-    for (i, s) in model.structs.iter_mut().enumerate() {
-        s.size = struct_size[i].unwrap_or(0);
-    }
-    for (c, class) in model.classes.iter_mut().enumerate() {
-        for v in &mut class.variants {
-            v.boxed = struct_size[v.id].unwrap_or(0) > BOX_VARIANT_ABOVE;
-        }
-        class.size = class_size[c].unwrap_or(0);
-    }
-}
-
-fn round8(n: usize) -> usize {
-    n.div_ceil(8) * 8
-}
-
-fn size_of_shape(
-    model: &Model,
-    shape: &Shape,
-    ss: &mut Vec<Option<usize>>,
-    cs: &mut Vec<Option<usize>>,
-) -> usize {
-    match shape {
-        Shape::Scalar(Scalar::Int32) => 4,
-        Shape::Scalar(Scalar::Bool) => 1,
-        Shape::Scalar(Scalar::Int53 | Scalar::Int64 | Scalar::Double) => 8,
-        Shape::Scalar(Scalar::String | Scalar::Bytes) | Shape::Vector(_) => 24,
-        Shape::Struct { boxed: true, .. } | Shape::Class { boxed: true, .. } | Shape::AnyObject => {
-            8
-        }
-        Shape::Struct { id, .. } => size_of_struct(model, *id, ss, cs),
-        Shape::Class { id, .. } => size_of_class(model, *id, ss, cs),
-        Shape::Optional(inner) => match **inner {
-            Shape::Struct { boxed: true, .. } | Shape::Class { boxed: true, .. } => 8,
-            _ => round8(size_of_shape(model, inner, ss, cs) + 1),
-        },
-    }
-}
-
-fn size_of_struct(
-    model: &Model,
-    id: StructId,
-    ss: &mut Vec<Option<usize>>,
-    cs: &mut Vec<Option<usize>>,
-) -> usize {
-    if let Some(size) = ss[id] {
-        return size;
-    }
-    ss[id] = Some(0); // cycles are boxed; this only guards against surprises
-    let fields = &model.structs[id].fields;
-    let total: usize = fields
-        .iter()
-        .map(|f| size_of_shape(model, &f.shape, ss, cs))
-        .sum();
-    let size = round8(total);
-    ss[id] = Some(size);
-    size
-}
-
-fn size_of_class(
-    model: &Model,
-    id: ClassId,
-    ss: &mut Vec<Option<usize>>,
-    cs: &mut Vec<Option<usize>>,
-) -> usize {
-    if let Some(size) = cs[id] {
-        return size;
-    }
-    cs[id] = Some(0);
-    let mut largest = 24; // Unknown: a Cow<str>
-    for v in &model.classes[id].variants {
-        let size = size_of_struct(model, v.id, ss, cs);
-        largest = largest.max(if size > BOX_VARIANT_ABOVE { 8 } else { size });
-    }
-    let size = largest + 8;
-    cs[id] = Some(size);
-    size
 }
 
 /// Rust names must be unique within each generated module, and field names within a struct.

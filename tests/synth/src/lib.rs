@@ -37,10 +37,10 @@ use std::fmt;
 
 use tl_parser::Schema;
 
-use crate::model::{ClassId, Model, ModelError, Scalar, Shape, StructId};
 pub use json::Value;
 use rng::Rng;
 use text::{Length, Script};
+use tlgen_model::model::{ClassId, Model, ModelError, Scalar, Shape, StructId};
 
 /// Height of a type that cannot be built without a null object (never in practice).
 const INFINITE: u32 = u32::MAX;
@@ -915,7 +915,7 @@ fn analyse(model: &Model) -> Analysis {
     for (cid, class) in model.classes.iter().enumerate() {
         edges[n + cid].extend(class.variants.iter().map(|v| v.id));
     }
-    let component = crate::graph::strongly_connected(&edges);
+    let component = tlgen_model::graph::strongly_connected(&edges);
     let mut size = vec![0usize; n + classes];
     for &c in &component {
         size[c] += 1;

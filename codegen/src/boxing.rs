@@ -1,0 +1,146 @@
+//! Boxing beyond recursion (the model boxes the fields that close a containment cycle): the
+//! policy for enum variants ([`Config::boxing`](crate::Config::boxing): every variant, or none)
+//! and the paths the user names ([`Config::boxed`](crate::Config::boxed), in the style of
+//! prost-build's `boxed`). Neither depends on a type's size, so a later schema version that makes
+//! a type larger never moves it behind a `Box`. Paths are TL names:
+//! - `<Class>.<constructor>`: that variant of the class enum (`Update.updateNewMessage`);
+//! - `Object.<constructor>`: the variant of `Object` of a type with a single constructor
+//!   (`Object.user`); class types are boxed inside their own enum instead;
+//! - `<Class>.*`, `Object.*`: every such variant;
+//! - `<constructor or function>.<field>`: a field that holds an object (`message.content`);
+//!   `Option<T>` becomes `Option<Box<T>>`.
+//!
+//! A path that matches nothing generated is an error naming it.
+
+use crate::error::Error;
+use crate::model::{Model, Shape};
+use crate::plan::{ObjectKind, ObjectVariant};
+
+const OPTION: &str = "boxed";
+
+/// Boxes every variant of every class enum and of `Object` ([`crate::Boxing::Variants`]).
+pub(crate) fn box_every_variant(model: &mut Model, object: &mut [ObjectVariant]) {
+    for class in &mut model.classes {
+        class.variants.iter_mut().for_each(|v| v.boxed = true);
+    }
+    for v in object {
+        if let ObjectKind::Struct { boxed, .. } = &mut v.kind {
+            *boxed = true;
+        }
+    }
+}
+
+/// Applies every path of `paths` to `model` and `object`.
+pub(crate) fn apply(
+    model: &mut Model,
+    object: &mut [ObjectVariant],
+    paths: &[String],
+) -> Result<(), Error> {
+    for path in paths {
+        apply_one(model, object, path)?;
+    }
+    Ok(())
+}
+
+fn apply_one(model: &mut Model, object: &mut [ObjectVariant], path: &str) -> Result<(), Error> {
+    let Some((owner, member)) = path
+        .rsplit_once('.')
+        .filter(|(o, m)| !o.is_empty() && !m.is_empty())
+    else {
+        return Err(Error::option(
+            OPTION,
+            path,
+            "expected `<Class>.<constructor>`, `<Class>.*` or `<constructor>.<field>`",
+        ));
+    };
+    if owner == "Object" {
+        return box_object_variants(model, object, path, member);
+    }
+    if let Some(class) = model.classes.iter_mut().find(|c| c.tl_name == owner) {
+        let mut matched = false;
+        for v in &mut class.variants {
+            if member == "*" || model.structs[v.id].tl_name == member {
+                v.boxed = true;
+                matched = true;
+            }
+        }
+        return if matched {
+            Ok(())
+        } else {
+            Err(Error::option(
+                OPTION,
+                path,
+                format!("`{member}` is not a generated constructor of the class `{owner}`"),
+            ))
+        };
+    }
+    let owners = model.structs.iter_mut().chain(model.functions.iter_mut());
+    let Some(s) = owners.into_iter().find(|s| s.tl_name == owner) else {
+        return Err(Error::option(
+            OPTION,
+            path,
+            format!("no generated class, constructor or function is named `{owner}`"),
+        ));
+    };
+    let Some(field) = s.fields.iter_mut().find(|f| f.tl_name == member) else {
+        return Err(Error::option(
+            OPTION,
+            path,
+            format!("`{owner}` has no field `{member}`"),
+        ));
+    };
+    if box_shape(&mut field.shape) {
+        Ok(())
+    } else {
+        Err(Error::option(
+            OPTION,
+            path,
+            "only a field that holds an object (or an optional one) can be boxed; a vector's \
+             elements and `Object` fields are on the heap already",
+        ))
+    }
+}
+
+/// `Object.<constructor>` or `Object.*`.
+fn box_object_variants(
+    model: &Model,
+    object: &mut [ObjectVariant],
+    path: &str,
+    member: &str,
+) -> Result<(), Error> {
+    let mut matched = false;
+    for v in object.iter_mut() {
+        if let ObjectKind::Struct { id, boxed } = &mut v.kind {
+            if member == "*" || model.structs[*id].tl_name == member {
+                *boxed = true;
+                matched = true;
+            }
+        }
+    }
+    if matched {
+        return Ok(());
+    }
+    let problem = match model.structs.iter().find(|s| s.tl_name == member) {
+        Some(s) => match s.class {
+            Some((class, _)) => format!(
+                "`{member}` is a variant of `{}` inside `Object`: box it there (`{}.{member}`)",
+                model.classes[class].rust_name, model.classes[class].tl_name
+            ),
+            None => format!("`{member}` is not a variant of `Object`"),
+        },
+        None => format!("`{member}` is not a generated constructor"),
+    };
+    Err(Error::option(OPTION, path, problem))
+}
+
+/// Boxes a struct or class shape (through `Option`); false for anything else.
+fn box_shape(shape: &mut Shape) -> bool {
+    match shape {
+        Shape::Struct { boxed, .. } | Shape::Class { boxed, .. } => {
+            *boxed = true;
+            true
+        }
+        Shape::Optional(inner) => box_shape(inner),
+        Shape::Scalar(_) | Shape::Vector(_) | Shape::AnyObject => false,
+    }
+}
