@@ -153,8 +153,8 @@ impl<'a> Cursor<'a> {
     }
 
     // ---------------------------------------------------------------------------------------
-    // Raw primitives: the only code that dereferences `pos` or moves it by more than a checked
-    // byte. Each `unsafe fn` states the bytes it needs to be non-NUL.
+    // Raw primitives, private to this file: moving `pos` by a count and viewing the bytes it
+    // passes. Each `unsafe fn` states which bytes must be non-NUL.
     // ---------------------------------------------------------------------------------------
 
     /// Moves forward by `n` bytes.
