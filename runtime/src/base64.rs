@@ -80,9 +80,6 @@ pub fn decode(input: &[u8]) -> Result<Vec<u8>, Base64Error> {
         0 => {}
         2 => {
             let v = sextets(tail)?;
-            // PLANTED BUG "base64_bits" (docs/HARDENING.md): non-canonical trailing bits accepted.
-            #[cfg(tlgen_planted = "base64_bits")]
-            let v = v & !0xFFFF;
             if v & 0xFFFF != 0 {
                 return Err(Base64Error::NonZeroTrailingBits);
             }

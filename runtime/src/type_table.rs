@@ -70,12 +70,6 @@ impl TypeTable {
     /// The exact compare after the CRC32 and the length matched.
     #[inline]
     fn matches(&self, start: u32, name: &str) -> bool {
-        // PLANTED BUG "crc_no_compare" (docs/HARDENING.md): trust the CRC32 alone.
-        #[cfg(tlgen_planted = "crc_no_compare")]
-        return {
-            let _ = (start, name);
-            true
-        };
         self.names
             .as_bytes()
             .get(start as usize..)

@@ -2,8 +2,8 @@
 //! path, key lookup by length and exact compare, duplicates, unknown keys, `null`), on a
 //! hand-written constructor shaped like generated code. Added with the planted-bug suite of
 //! `docs/HARDENING.md`: the tokenizer tests above this layer do not drive the field loop, so a
-//! bug there (an off-by-one in `eat_key_bytes`, a prefix match in `find_key`, an optional key
-//! quote) was caught only by the td_api suites, which take minutes to rebuild. These run in
+//! bug there (an off-by-one in the expected-key compare, a prefix match in `find_key`, an
+//! optional key quote) was caught only by the td_api suites, which take minutes to rebuild. These run in
 //! seconds.
 //!
 //! Unknown keys are chosen to be prefixes and extensions of real keys (`tex`, `text_siz`,

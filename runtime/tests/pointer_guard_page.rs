@@ -6,15 +6,19 @@
 //! kind of token), and every window `doc[start..end]` with `end - start <= WINDOW`, on which
 //! each reader is started directly at the first byte (every token kind cut at every length).
 //!
-//! How we know the test catches over-reads: built with `--cfg tlgen_planted="overread"` (the
-//! string scan's first 16-byte load done at the cursor, unaligned, instead of on the aligned
-//! block containing it, so that near the end of a page it crosses into the next one), this test
-//! dies with SIGSEGV, in debug and in release builds; with the real code it passes. (Before the
-//! cursor stopped knowing its length, the same was checked with a view of the buffer 8 bytes
-//! too long; PERF_NOTES.md records it for a byte-at-a-time vs 8-at-a-time walker.)
+//! How we know the test catches over-reads: with the planted bug `overread` applied
+//! (`scripts/planted-bugs/overread.patch`: the string scan's first 16-byte load done at the
+//! cursor, unaligned, instead of on the aligned block containing it, so that near the end of a
+//! page it crosses into the next one), this test dies with SIGSEGV, in debug and in release
+//! builds; with the real code it passes. (Before the cursor stopped knowing its length, the same
+//! was checked with a view of the buffer 8 bytes too long; PERF_NOTES.md records it for a
+//! byte-at-a-time vs 8-at-a-time walker.)
 //!
 //! ```text
-//! RUSTFLAGS='--cfg tlgen_planted="overread"' cargo test -p tlgen-runtime --test pointer_guard_page
+//! bash scripts/planted-bugs.sh overread     # in a scratch copy; or by hand, then revert:
+//! git apply scripts/planted-bugs/overread.patch
+//! cargo test -p tlgen-runtime --test pointer_guard_page
+//! git apply -R scripts/planted-bugs/overread.patch
 //! ```
 
 #![cfg(unix)]

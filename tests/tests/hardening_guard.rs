@@ -16,9 +16,9 @@
 //! silently accepted).
 //!
 //! How we know it catches an over-read: `docs/HARDENING.md` ("planted bugs", `overread`) —
-//! built with `RUSTFLAGS='--cfg tlgen_planted="overread"'`, which makes the cursor's view of the
-//! buffer one byte longer than the bytes up to and including the NUL, this test dies with
-//! SIGSEGV on its first capture.
+//! with `scripts/planted-bugs/overread.patch` applied (the string scan's first load 16
+//! unaligned bytes at the cursor, which near the end of a page cross into the next one), this
+//! test dies with SIGSEGV on its first capture.
 
 #![cfg(unix)]
 

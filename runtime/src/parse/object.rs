@@ -44,13 +44,6 @@ fn find_key<'f, 'a>(
     key: &[u8],
     from: usize,
 ) -> Option<(usize, &'f RawField<'a>)> {
-    // PLANTED BUG "find_key_prefix" (docs/HARDENING.md): `>=` for `==` in the length compare,
-    // and only the key's length compared: a key that is a prefix of a field name finds it.
-    #[cfg(tlgen_planted = "find_key_prefix")]
-    return fields.iter().enumerate().find(|(_, field)| {
-        let k = field.key();
-        k.len() >= key.len() + 3 && k.get(1..1 + key.len()).is_some_and(|name| name == key)
-    });
     let is_key = |(_, field): &(usize, &RawField<'_>)| {
         let k = field.key();
         k.len() == key.len() + 3 && k.get(1..k.len() - 2).is_some_and(|name| name == key)

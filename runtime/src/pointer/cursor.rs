@@ -1,18 +1,21 @@
-//! The [`Cursor`]: construction, the raw byte primitives every reader is built on, and the
-//! structural tokens (objects, arrays, keys, literals, end of document, mark/rewind).
+//! The [`Cursor`]: construction, the raw byte primitives every reader is built on, the safe
+//! core API the token readers use, and the structural tokens (objects, arrays, keys, literals,
+//! end of document, mark/rewind).
 //!
-//! # Invariant (what all `unsafe` in the pointer module relies on)
+//! # Invariant (what all `unsafe` on the input buffer relies on)
 //!
 //! The cursor does not know where its buffer ends, only that a NUL ends it: the buffer is the
 //! bytes from `start` through the first NUL at or after `start`, all readable and unchanged for
 //! `'a`, and `start <= pos <= that NUL` (no byte in `start..pos` is NUL). Hence:
 //! - reading `*pos` is always in bounds;
 //! - moving `pos` one byte forward is allowed exactly when `*pos != 0` ("advance only after
-//!   seeing a non-NUL byte"); the byte loops below never check a length, the NUL stops them;
+//!   seeing a non-NUL byte"); the byte loops never check a length, the NUL stops them;
 //! - more generally, `pos + n` is in the buffer (at or before the NUL) whenever the `n` bytes
 //!   from `pos` were seen and none was NUL: a successful compare ([`Cursor::starts_with`])
-//!   saw its pattern's bytes, none NUL, and a run scanned by [`Cursor::plain_run`] holds no
-//!   NUL; [`Cursor::run`] and [`Cursor::advance`] take such a count;
+//!   saw its pattern's bytes, none NUL; a run scanned by [`Cursor::plain_run`] holds no NUL;
+//!   the digits counted by `scan::swar_digits` and the six bytes of an escape recognised by
+//!   `scan::unicode_escape_at` are none of them NUL; [`Cursor::run`] and [`Cursor::advance`]
+//!   (private) take such a count;
 //! - reads wider than a byte happen only in `scan.rs`, which explains why they are sound
 //!   without a length: the string scan's aligned 16-byte loads (an aligned block holding one
 //!   byte of the buffer cannot fault) and the compares' word loads confined to the page of the
@@ -20,6 +23,14 @@
 //!   `strlen` (whose over-reads are the same). Bytes loaded from past the NUL never influence a
 //!   result. Without the asm (other targets, Miri) everything is read byte by byte, stopping at
 //!   the NUL.
+//!
+//! This file and `scan.rs` are the only ones that rely on the invariant, and the only ones with
+//! `unsafe` on the input. The token readers (`string.rs`, `number.rs`, `skip.rs`) have no
+//! `unsafe` at all: they look at and consume input only through the safe core below (`byte`,
+//! `bump`, `eat`, `eat_pattern`, `word`, `take_plain_run`, `eat_plain_ascii_run`,
+//! `take_digits`, `eat_unicode_escape`, `consumed`, `mark`/`rewind`), none of which can move
+//! the cursor past the NUL whatever its caller does. (`append.rs` has `unsafe` of another kind:
+//! stores into a `String`'s spare capacity, see there.)
 //!
 //! No length is ever computed: `from_ptr` and `from_cstr` do not call `strlen`, and
 //! `from_bytes_with_nul` only checks that the slice's last byte is NUL (an interior NUL then
@@ -30,7 +41,7 @@ use core::marker::PhantomData;
 use std::borrow::Cow;
 
 use super::error::{Error, ErrorKind};
-use super::scan::{self, Key, plain_ascii_len, plain_len};
+use super::scan::{self, Key, plain_ascii_len, plain_len, swar_digits, unicode_escape_at};
 use crate::limits::depth_limit;
 
 /// A zero-copy JSON tokenizer over a NUL-terminated buffer. See the [module docs](super) for the
@@ -142,7 +153,67 @@ impl<'a> Cursor<'a> {
     }
 
     // ---------------------------------------------------------------------------------------
-    // Raw primitives (the only places that dereference `pos`)
+    // Raw primitives, private to this file: moving `pos` by a count and viewing the bytes it
+    // passes. Each `unsafe fn` states which bytes must be non-NUL.
+    // ---------------------------------------------------------------------------------------
+
+    /// Moves forward by `n` bytes.
+    ///
+    /// # Safety
+    /// None of the `n` bytes at the cursor may be NUL.
+    #[inline(always)]
+    unsafe fn advance(&mut self, n: usize) {
+        // SAFETY: the `n` bytes from `pos` precede the NUL (caller): `pos + n` is at or before
+        // it.
+        self.pos = unsafe { self.pos.add(n) };
+    }
+
+    /// The `len` bytes at the cursor.
+    ///
+    /// # Safety
+    /// None of the `len` bytes at the cursor may be NUL (e.g. they were scanned).
+    #[inline(always)]
+    unsafe fn run(&self, len: usize) -> &'a [u8] {
+        // SAFETY: the `len` bytes from `pos` precede the NUL (caller), so they lie in the
+        // buffer, which is readable and unchanged for 'a.
+        unsafe { core::slice::from_raw_parts(self.pos, len) }
+    }
+
+    /// Whether the bytes from `skip` bytes after the cursor start with `pattern` (as
+    /// [`starts_with`](Self::starts_with)).
+    ///
+    /// # Safety
+    /// None of the `skip` bytes at the cursor may be NUL.
+    #[inline(always)]
+    unsafe fn starts_with_at(&self, skip: usize, pattern: &[u8]) -> bool {
+        // SAFETY: the `skip` bytes at the cursor are not NUL (caller), so `pos + skip` is at or
+        // before the NUL of the cursor's buffer (invariant).
+        unsafe { scan::starts_with(self.pos.add(skip), pattern) }
+    }
+
+    /// The run of plain string content at the cursor (no `"`, `\` or control byte, so no NUL
+    /// either): its length, and whether it is all ASCII. The `len` bytes may be passed to
+    /// [`run`](Self::run) and [`advance`](Self::advance).
+    #[inline(always)]
+    fn plain_run(&self) -> (usize, bool) {
+        // SAFETY: invariant: `pos` is at or before the NUL of a readable, unchanging buffer.
+        let len = unsafe { plain_ascii_len(self.pos) };
+        // SAFETY: the `len` bytes from `pos` are not special, so not NUL: `pos + len` is at or
+        // before the NUL, and so is every position up to the next special byte.
+        unsafe {
+            let after = self.pos.add(len);
+            if *after >= 0x80 {
+                (len + plain_len(after), false)
+            } else {
+                (len, true)
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The safe core: all that the token readers (`string.rs`, `number.rs`, `skip.rs`) use to
+    // look at and consume input. None of these can move the cursor past the NUL, whatever
+    // their arguments, so those files have no `unsafe` and no part in the invariant.
     // ---------------------------------------------------------------------------------------
 
     /// The byte at the cursor (0 at the end). Does not skip whitespace.
@@ -152,35 +223,26 @@ impl<'a> Cursor<'a> {
         unsafe { *self.pos }
     }
 
-    /// The byte after the current one, or 0 if the current byte is the NUL.
-    #[cfg_attr(not(tlgen_planted = "leading_zeros"), allow(dead_code))] // (planted bug only)
+    /// Moves past the current byte; at the NUL it does nothing (the end stays the end, and a
+    /// debug build panics: callers consume only a byte they have matched). After a match on the
+    /// current byte (`match self.byte() { b'"' => self.bump(), .. }`) the compiler knows the
+    /// byte and drops the check.
     #[inline(always)]
-    pub(super) fn next_byte(&self) -> u8 {
-        if self.byte() == 0 {
-            return 0;
+    pub(super) fn bump(&mut self) {
+        debug_assert!(self.byte() != 0, "bump at the end of the buffer");
+        if self.byte() != 0 {
+            // SAFETY: the current byte is not NUL.
+            unsafe { self.advance(1) };
         }
-        // SAFETY: the current byte is not NUL, so `pos + 1` is at or before the NUL.
-        unsafe { *self.pos.add(1) }
     }
 
-    /// Moves past the current byte.
-    ///
-    /// # Safety
-    /// The current byte must not be NUL (`self.byte() != 0`).
-    #[inline(always)]
-    pub(super) unsafe fn bump(&mut self) {
-        debug_assert!(self.byte() != 0);
-        // SAFETY: the current byte is not NUL (caller), so `pos + 1` is at or before the NUL.
-        self.pos = unsafe { self.pos.add(1) };
-    }
-
-    /// Consumes `b` if it is the current byte. `b` must not be NUL.
+    /// Consumes `b` if it is the current byte (never the NUL: `eat(0)` is `false`).
     #[inline(always)]
     pub(super) fn eat(&mut self, b: u8) -> bool {
         debug_assert!(b != 0);
         if self.byte() == b && b != 0 {
             // SAFETY: the current byte is `b`, which is not NUL.
-            unsafe { self.bump() };
+            unsafe { self.advance(1) };
             true
         } else {
             false
@@ -196,78 +258,118 @@ impl<'a> Cursor<'a> {
         unsafe { self.starts_with_at(0, pattern) }
     }
 
-    /// Whether the bytes from `skip` bytes after the cursor start with `pattern` (as
-    /// [`starts_with`](Self::starts_with)).
-    ///
-    /// # Safety
-    /// None of the `skip` bytes at the cursor may be NUL.
+    /// Consumes `pattern` if the bytes at the cursor start with it (no whitespace skipped).
     #[inline(always)]
-    unsafe fn starts_with_at(&self, skip: usize, pattern: &[u8]) -> bool {
-        // SAFETY: the `skip` bytes at the cursor are not NUL (caller), so `pos + skip` is at or
-        // before the NUL of the cursor's buffer (invariant).
-        unsafe { scan::starts_with(self.pos.add(skip), pattern) }
+    pub(super) fn eat_pattern(&mut self, pattern: &[u8]) -> bool {
+        if self.starts_with(pattern) {
+            // SAFETY: the bytes at the cursor matched `pattern`, none of them NUL.
+            unsafe { self.advance(pattern.len()) };
+            true
+        } else {
+            false
+        }
     }
 
     /// The 8 bytes at the cursor (the current byte lowest) when they can be loaded at once, else
     /// `None`. Bytes after the NUL are unspecified (see `scan.rs`): use only bytes before the
-    /// first one that stops the caller, which must stop at NUL.
+    /// first one that stops the caller, which must stop at NUL. Consumes nothing.
     #[inline(always)]
     pub(super) fn word(&self) -> Option<u64> {
         // SAFETY: invariant: `pos` is at or before the NUL of a readable, unchanging buffer.
         unsafe { scan::word_at(self.pos) }
     }
 
-    /// [`word`](Self::word) at `skip` bytes past the cursor.
-    ///
-    /// # Safety
-    /// None of the `skip` bytes at the cursor may be NUL.
+    /// Consumes the run of plain string content (no `"`, `\` or control byte) at the cursor
+    /// and returns it, checked to be valid UTF-8 (an error points at the first invalid byte,
+    /// the cursor left there). Stops at the `"`, `\`, control byte or NUL that ends the run.
     #[inline(always)]
-    pub(super) unsafe fn word_after(&self, skip: usize) -> Option<u64> {
-        // SAFETY: the `skip` bytes at the cursor are not NUL (caller), so `pos + skip` is at or
-        // before the NUL of the cursor's readable, unchanging buffer (invariant).
-        unsafe { scan::word_at(self.pos.add(skip)) }
+    pub(super) fn take_plain_run(&mut self) -> Result<&'a str, Error> {
+        let (len, ascii) = self.plain_run();
+        // SAFETY: the bytes of a plain run are not NUL (`plain_run`).
+        let run = unsafe { self.run(len) };
+        if !ascii {
+            if let Err(e) = core::str::from_utf8(run) {
+                // SAFETY: `valid_up_to() <= len`: those bytes are not NUL.
+                unsafe { self.advance(e.valid_up_to()) };
+                return Err(self.error(ErrorKind::InvalidUtf8));
+            }
+        }
+        // SAFETY: as above.
+        unsafe { self.advance(len) };
+        // SAFETY: `run` is all ASCII (`plain_run` said so), or was just validated.
+        Ok(unsafe { core::str::from_utf8_unchecked(run) })
     }
 
-    /// The `len` bytes at the cursor.
-    ///
-    /// # Safety
-    /// None of the `len` bytes at the cursor may be NUL (e.g. they were scanned).
+    /// Consumes the run of plain string content at the cursor when it is all ASCII and returns
+    /// `true`; consumes nothing and returns `false` when a byte >= 0x80 ends it (the caller then
+    /// validates it with [`take_plain_run`](Self::take_plain_run)).
     #[inline(always)]
-    pub(super) unsafe fn run(&self, len: usize) -> &'a [u8] {
-        // SAFETY: the `len` bytes from `pos` precede the NUL (caller), so they lie in the
-        // buffer, which is readable and unchanged for 'a.
-        unsafe { core::slice::from_raw_parts(self.pos, len) }
-    }
-
-    /// Moves forward by `n` bytes.
-    ///
-    /// # Safety
-    /// None of the `n` bytes at the cursor may be NUL.
-    #[inline(always)]
-    pub(super) unsafe fn advance(&mut self, n: usize) {
-        // SAFETY: the `n` bytes from `pos` precede the NUL (caller): `pos + n` is at or before
-        // it.
-        self.pos = unsafe { self.pos.add(n) };
-    }
-
-    /// The run of plain string content at the cursor (no `"`, `\` or control byte, so no NUL
-    /// either): its length, and whether it is all ASCII (else the caller must validate it as
-    /// UTF-8). The `len` bytes may be passed to [`run`](Self::run) and
-    /// [`advance`](Self::advance).
-    #[inline(always)]
-    pub(super) fn plain_run(&self) -> (usize, bool) {
+    pub(super) fn eat_plain_ascii_run(&mut self) -> bool {
         // SAFETY: invariant: `pos` is at or before the NUL of a readable, unchanging buffer.
         let len = unsafe { plain_ascii_len(self.pos) };
         // SAFETY: the `len` bytes from `pos` are not special, so not NUL: `pos + len` is at or
-        // before the NUL, and so is every position up to the next special byte.
-        unsafe {
-            let after = self.pos.add(len);
-            if *after >= 0x80 {
-                (len + plain_len(after), false)
-            } else {
-                (len, true)
+        // before the NUL, inside the buffer.
+        if unsafe { *self.pos.add(len) } >= 0x80 {
+            return false;
+        }
+        // SAFETY: as above.
+        unsafe { self.advance(len) };
+        true
+    }
+
+    /// Consumes the run of ASCII digits at the cursor (possibly empty), appending them to
+    /// `value`: returns `value * 10^count + digits` modulo 2^64 (exact while the total stays
+    /// below 2^64) and `count`. Eight digits at a time where [`word`](Self::word) allows it.
+    #[inline(always)]
+    pub(super) fn take_digits(&mut self, mut value: u64) -> (u64, usize) {
+        /// `10^k` for `k` in `0..=8`.
+        const POW10_U64: [u64; 9] = [
+            1,
+            10,
+            100,
+            1_000,
+            10_000,
+            100_000,
+            1_000_000,
+            10_000_000,
+            100_000_000,
+        ];
+        let mut count = 0;
+        while let Some(w) = self.word() {
+            let (k, chunk) = swar_digits(w);
+            if k > 0 {
+                #[allow(clippy::indexing_slicing, reason = "k <= 8 (swar_digits)")]
+                let scale = POW10_U64[k];
+                value = value.wrapping_mul(scale).wrapping_add(chunk);
+                count += k;
+                // SAFETY: the `k` bytes at the cursor are digits (`swar_digits` counts only
+                // those, and the NUL is none), so none is NUL.
+                unsafe { self.advance(k) };
+            }
+            if k < 8 {
+                return (value, count);
             }
         }
+        // near the end of a page: one byte at a time
+        while let c @ b'0'..=b'9' = self.byte() {
+            self.bump();
+            value = value.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+            count += 1;
+        }
+        (value, count)
+    }
+
+    /// If the six bytes at the cursor are a `\uXXXX` escape (hex digits in any case) and can be
+    /// read as one word ([`word`](Self::word)), consumes them and returns the code unit;
+    /// otherwise consumes nothing and returns `None` (also for an escape near the end of a page,
+    /// which the caller's byte-by-byte path reads).
+    #[inline(always)]
+    pub(super) fn eat_unicode_escape(&mut self) -> Option<u32> {
+        let unit = unicode_escape_at(self.word()?)?;
+        // SAFETY: the six bytes at the cursor are `\`, `u` and four hex digits
+        // (`unicode_escape_at` said so), none of them NUL.
+        unsafe { self.advance(6) };
+        Some(unit)
     }
 
     /// The bytes from the start of the buffer up to (not including) the cursor.
@@ -283,7 +385,7 @@ impl<'a> Cursor<'a> {
     pub(super) fn skip_ws(&mut self) {
         while matches!(self.byte(), b' ' | b'\t' | b'\n' | b'\r') {
             // SAFETY: the current byte is whitespace, not NUL.
-            unsafe { self.bump() };
+            unsafe { self.advance(1) };
         }
     }
 
@@ -362,7 +464,7 @@ impl<'a> Cursor<'a> {
             return Err(self.error(ErrorKind::DepthLimitExceeded));
         }
         // SAFETY: the current byte is `{`.
-        unsafe { self.bump() };
+        unsafe { self.advance(1) };
         self.first = true;
         Ok(())
     }
@@ -395,10 +497,6 @@ impl<'a> Cursor<'a> {
         } else {
             self.skip_ws();
         }
-        // PLANTED BUG "missing_quote" (docs/HARDENING.md): the key's opening quote is optional.
-        #[cfg(tlgen_planted = "missing_quote")]
-        let _ = self.eat(b'"');
-        #[cfg(not(tlgen_planted = "missing_quote"))]
         if !self.eat(b'"') {
             return Err(self.error_or_end(ErrorKind::ExpectedKey));
         }
@@ -418,27 +516,44 @@ impl<'a> Cursor<'a> {
     /// whitespace, no escapes. Never moves past the NUL (a match means the input bytes equal the
     /// pattern's, none of which is NUL).
     ///
+    /// # Panics
+    ///
+    /// If `pattern` does not have the shape `"name":` (at least three bytes, `"` first, `":`
+    /// last), in release builds too. For a literal pattern, which is how this is called, the
+    /// check is decided at compile time and costs nothing.
+    ///
     /// [`next_key`]: Self::next_key
     #[inline]
-    #[allow(
-        clippy::indexing_slicing,
-        reason = "debug assertion on the pattern, a constant"
-    )]
     pub fn eat_key<const N: usize>(&mut self, pattern: &[u8; N]) -> bool {
-        debug_assert!(
-            N >= 3 && pattern[0] == b'"' && pattern[N - 2] == b'"' && pattern[N - 1] == b':',
+        assert!(
+            scan::is_key_pattern(pattern),
             "eat_key pattern must look like \"name\":"
         );
-        self.eat_key_bytes(pattern)
+        self.eat_key_pattern(pattern)
     }
 
-    /// [`eat_key_bytes`](Self::eat_key_bytes) for a [`Key`] (a field row's key), compared by
-    /// its words ([`scan::starts_with_key`]).
+    /// [`eat_key`](Self::eat_key) for a pattern whose length is known only at run time. Same
+    /// contract and the same check of the pattern's shape (three byte compares per call); a
+    /// pattern containing NUL never matches. (The field loop compares the keys of its rows,
+    /// checked once when the row is built, with `eat_field_key`.)
+    ///
+    /// # Panics
+    ///
+    /// If `pattern` does not have the shape `"name":`, as [`eat_key`](Self::eat_key).
+    #[inline]
+    pub fn eat_key_bytes(&mut self, pattern: &[u8]) -> bool {
+        assert!(
+            scan::is_key_pattern(pattern),
+            "eat_key_bytes pattern must look like \"name\":"
+        );
+        self.eat_key_pattern(pattern)
+    }
+
+    /// [`eat_key_bytes`](Self::eat_key_bytes) for a [`Key`] (a field row's key, whose shape
+    /// [`Key::new`] checked when the row was built), compared by its words
+    /// ([`scan::starts_with_key`]).
     #[inline(always)]
     pub(crate) fn eat_field_key(&mut self, key: &Key) -> bool {
-        // (the planted bug "eat_key_len" lives in `eat_key_bytes`: the field loop meets it here)
-        #[cfg(tlgen_planted = "eat_key_len")]
-        return self.eat_key_bytes(key.bytes());
         let Some(skip) = self.key_lead() else {
             return false;
         };
@@ -451,31 +566,13 @@ impl<'a> Cursor<'a> {
         true
     }
 
-    /// [`eat_key`](Self::eat_key) for a pattern whose length is known only at run time. Same
-    /// contract; a pattern containing NUL never matches. (The field loop compares the keys of
-    /// its rows with `eat_field_key`.)
-    #[inline]
-    pub fn eat_key_bytes(&mut self, pattern: &[u8]) -> bool {
+    /// The match and consume of [`eat_key_bytes`](Self::eat_key_bytes), the pattern's shape
+    /// checked by the caller.
+    #[inline(always)]
+    fn eat_key_pattern(&mut self, pattern: &[u8]) -> bool {
         let Some(skip) = self.key_lead() else {
             return false;
         };
-        // PLANTED BUG "eat_key_len" (docs/HARDENING.md): the compare stops one byte short (the
-        // `:` is not checked), the consume does not.
-        #[cfg(tlgen_planted = "eat_key_len")]
-        if let Some(n) = pattern.len().checked_sub(1) {
-            // SAFETY: `skip` is 0, or 1 after seeing `,`.
-            let matched = unsafe { self.starts_with_at(skip, &pattern[..n]) };
-            if matched {
-                // SAFETY: the `skip + n` bytes at the cursor matched non-NUL bytes.
-                unsafe { self.consume_key(skip + n) };
-                // (the unchecked last byte is consumed too, but never the NUL)
-                if self.byte() != 0 {
-                    // SAFETY: the current byte is not NUL.
-                    unsafe { self.bump() };
-                }
-            }
-            return matched;
-        }
         // SAFETY: `skip` is 0, or 1 after seeing `,` (not NUL).
         if !unsafe { self.starts_with_at(skip, pattern) } {
             return false;
@@ -558,14 +655,11 @@ impl<'a> Cursor<'a> {
         if self.byte() != b'[' {
             return Err(self.error_or_end(ErrorKind::ExpectedArray));
         }
-        // PLANTED BUG "depth_off_by_one" (docs/HARDENING.md): arrays get one level more.
-        #[cfg(tlgen_planted = "depth_off_by_one")]
-        let depth = depth.saturating_sub(1);
         if depth > depth_limit() {
             return Err(self.error(ErrorKind::DepthLimitExceeded));
         }
         // SAFETY: the current byte is `[`.
-        unsafe { self.bump() };
+        unsafe { self.advance(1) };
         self.first = true;
         Ok(())
     }
@@ -598,28 +692,16 @@ impl<'a> Cursor<'a> {
     pub fn eat_null(&mut self) -> bool {
         self.skip_ws();
         // (the first byte alone rules out almost every value)
-        self.byte() == b'n' && self.eat_literal(b"null")
-    }
-
-    /// Consumes `literal` if the bytes at the cursor start with it (no whitespace skipped).
-    #[inline(always)]
-    fn eat_literal(&mut self, literal: &[u8]) -> bool {
-        if self.starts_with(literal) {
-            // SAFETY: the bytes at the cursor matched `literal`, none of them NUL.
-            unsafe { self.advance(literal.len()) };
-            true
-        } else {
-            false
-        }
+        self.byte() == b'n' && self.eat_pattern(b"null")
     }
 
     /// Reads `true` or `false`.
     #[inline]
     pub fn read_bool(&mut self) -> Result<bool, Error> {
         self.skip_ws();
-        if self.eat_literal(b"true") {
+        if self.eat_pattern(b"true") {
             Ok(true)
-        } else if self.eat_literal(b"false") {
+        } else if self.eat_pattern(b"false") {
             Ok(false)
         } else {
             Err(self.error_or_end(ErrorKind::ExpectedBool))
@@ -629,7 +711,7 @@ impl<'a> Cursor<'a> {
     /// Consumes `literal` (`true`, `false` or `null`) starting at the cursor, for `skip_value`.
     #[inline]
     pub(super) fn skip_literal(&mut self, literal: &[u8]) -> Result<(), Error> {
-        if self.eat_literal(literal) {
+        if self.eat_pattern(literal) {
             return Ok(());
         }
         // Point at the first byte that differs, like serde_json.

@@ -112,7 +112,10 @@
 //! All `unsafe` of the parsers is in this module; each block has a `SAFETY:` comment. The cursor
 //! never knows where its buffer ends, only that a NUL ends it; its invariant (stated in
 //! `cursor.rs`) is that it never moves past that NUL: byte-level code advances only after seeing
-//! a non-NUL byte. Reads wider than a byte are all in `scan.rs`, on x86_64 only: the string scan
+//! a non-NUL byte. Only `cursor.rs` and `scan.rs` rely on it: the token readers (`string.rs`,
+//! `number.rs`, `skip.rs`) have no `unsafe` and use the cursor's safe core API, which cannot
+//! move past the NUL. (`append.rs` holds the one other kind: stores into a `String`'s spare
+//! capacity.) Reads wider than a byte are all in `scan.rs`, on x86_64 only: the string scan
 //! loads *aligned* 16-byte blocks, and only blocks holding at least one byte at or before the
 //! NUL; key and literal compares load 4 or 8 bytes at a time, only inside the 4 KiB page of the
 //! first byte compared (a byte at or before the NUL). Neither can fault (an aligned block never
@@ -124,6 +127,7 @@
 //! right before a `PROT_NONE` page and runs every reader over every truncation of sample
 //! documents.
 
+mod append;
 mod buffer;
 mod cursor;
 mod error;

@@ -220,11 +220,7 @@ impl<'a> Cursor<'a> {
         let quoted = self.eat(b'"');
         let negative = self.eat(b'-');
         let lead = self.byte();
-        let (magnitude, count) = self.digits(0);
-        // PLANTED BUG "int_fast_cap" (docs/HARDENING.md): the digit cap off by one, so that a
-        // 20-digit integer wraps around the `u64` it is read into.
-        #[cfg(tlgen_planted = "int_fast_cap")]
-        let count = count - usize::from(count == 20);
+        let (magnitude, count) = self.take_digits(0);
         let canonical = (1..=19).contains(&count)
             && (lead != b'0' || count == 1)
             && !(negative && magnitude == 0);
@@ -259,17 +255,9 @@ impl<'a> Cursor<'a> {
     fn read_int_number(&mut self) -> Result<Int, Error> {
         let at = self.offset();
         let negative = self.eat(b'-');
-        // PLANTED BUG "leading_zeros" (docs/HARDENING.md): leading zeros are skipped (`007` reads
-        // as 7) instead of rejected.
-        #[cfg(tlgen_planted = "leading_zeros")]
-        while self.byte() == b'0' && self.next_byte().is_ascii_digit() {
-            // SAFETY: the current byte is `0`, not NUL.
-            unsafe { self.bump() };
-        }
         let magnitude = match self.byte() {
             b'0' => {
-                // SAFETY: the current byte is `0`, not NUL.
-                unsafe { self.bump() };
+                self.bump();
                 if self.byte().is_ascii_digit() {
                     return Err(self.error(ErrorKind::InvalidNumber));
                 }
@@ -293,7 +281,7 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     fn magnitude(&mut self) -> u64 {
         let begin = self.offset();
-        let (value, count) = self.digits(0);
+        let (value, count) = self.take_digits(0);
         match count {
             // below 10^19 < 2^64: `value` is exact
             ..=19 => value,
@@ -306,54 +294,12 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Consumes the run of ASCII digits at the cursor (possibly empty), appending them to
-    /// `value`: returns `value * 10^count + digits` modulo 2^64 (exact while the total stays
-    /// below 2^64) and `count`. Eight digits at a time where [`Cursor::word`] allows it.
-    #[inline(always)]
-    fn digits(&mut self, mut value: u64) -> (u64, usize) {
-        /// `10^k` for `k` in `0..=8`.
-        const POW10_U64: [u64; 9] = [
-            1,
-            10,
-            100,
-            1_000,
-            10_000,
-            100_000,
-            1_000_000,
-            10_000_000,
-            100_000_000,
-        ];
-        let mut count = 0;
-        while let Some(w) = self.word() {
-            let (k, chunk) = swar_digits(w);
-            if k > 0 {
-                #[allow(clippy::indexing_slicing, reason = "k <= 8 (swar_digits)")]
-                let scale = POW10_U64[k];
-                value = value.wrapping_mul(scale).wrapping_add(chunk);
-                count += k;
-                // SAFETY: the `k` bytes at the cursor are digits, not NUL.
-                unsafe { self.advance(k) };
-            }
-            if k < 8 {
-                return (value, count);
-            }
-        }
-        // near the end of a page: one byte at a time
-        while let c @ b'0'..=b'9' = self.byte() {
-            // SAFETY: the current byte is a digit, not NUL.
-            unsafe { self.bump() };
-            value = value.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
-            count += 1;
-        }
-        (value, count)
-    }
-
     /// A string holding a canonical decimal integer (after unescaping).
     #[inline(never)]
     fn read_int_string(&mut self) -> Result<Int, Error> {
         let at = self.offset();
-        // SAFETY: the current byte is `"` (checked by the caller).
-        unsafe { self.bump() };
+        // (the current byte is `"`: checked by the caller)
+        self.bump();
         // Fast path: the string is just the digits, as TDLib writes it.
         let after_quote = self.mark();
         let negative = self.eat(b'-');
@@ -368,8 +314,7 @@ impl<'a> Cursor<'a> {
                 }
             }
             b'0' if !negative => {
-                // SAFETY: the current byte is `0`, not NUL.
-                unsafe { self.bump() };
+                self.bump();
                 if self.eat(b'"') {
                     return Ok(Int {
                         negative,
@@ -393,13 +338,12 @@ impl<'a> Cursor<'a> {
         let mut digits = 0usize;
         match self.byte() {
             b'0' => {
-                // SAFETY: the current byte is `0`, not NUL.
-                unsafe { self.bump() };
+                self.bump();
                 if self.byte().is_ascii_digit() {
                     return Err(self.error(ErrorKind::InvalidNumber));
                 }
             }
-            b'1'..=b'9' => (mantissa, digits) = self.digits(0),
+            b'1'..=b'9' => (mantissa, digits) = self.take_digits(0),
             _ => return Err(self.error_or_end(ErrorKind::InvalidNumber)),
         }
         let mut exponent = 0i64;
@@ -409,15 +353,14 @@ impl<'a> Cursor<'a> {
             if !self.byte().is_ascii_digit() {
                 return Err(self.error_or_end(ErrorKind::InvalidNumber));
             }
-            let (m, k) = self.digits(mantissa);
+            let (m, k) = self.take_digits(mantissa);
             mantissa = m;
             digits += k;
             exponent -= k as i64;
         }
         if matches!(self.byte(), b'e' | b'E') {
             integer = false;
-            // SAFETY: the current byte is `e` or `E`, not NUL.
-            unsafe { self.bump() };
+            self.bump();
             let negative_exponent = if self.eat(b'-') {
                 true
             } else {
@@ -429,8 +372,7 @@ impl<'a> Cursor<'a> {
             }
             let mut e = 0i64;
             while let c @ b'0'..=b'9' = self.byte() {
-                // SAFETY: the current byte is a digit, not NUL.
-                unsafe { self.bump() };
+                self.bump();
                 // Saturate: beyond 10^9 the value is 0 or infinite (or the slow path decides).
                 if e < 1_000_000_000 {
                     e = e * 10 + i64::from(c - b'0');
@@ -446,30 +388,6 @@ impl<'a> Cursor<'a> {
             integer,
         })
     }
-}
-
-/// The number of ASCII digits at the start of `w` (8 bytes, the first in the lowest byte) and
-/// their value.
-#[inline(always)]
-fn swar_digits(w: u64) -> (usize, u64) {
-    const ONES: u64 = u64::MAX / 255;
-    const HIGHS: u64 = ONES << 7;
-    // digit bytes become their values 0..=9; every other byte becomes >= 10
-    let d = w ^ (ONES * u64::from(b'0'));
-    // high bit set in each byte >= 10 (adding 0x76 carries into the next byte only out of a
-    // byte that is itself >= 0x8a, so the lowest flagged byte is exact)
-    let non_digit = (d.wrapping_add(ONES * 0x76) | d) & HIGHS;
-    let k = (non_digit.trailing_zeros() / 8) as usize;
-    if k == 0 {
-        return (0, 0);
-    }
-    // the `k` digits moved to the top (the first digit is the most significant), zeros below
-    let v = d << (8 * (8 - k));
-    // pairs, then quads, then all eight (each step merges adjacent lanes)
-    let v = (v.wrapping_mul(10 << 8 | 1) >> 8) & 0x00FF_00FF_00FF_00FF;
-    let v = (v.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_FFFF_0000_FFFF;
-    let v = v.wrapping_mul(10_000 << 32 | 1) >> 32;
-    (k, v)
 }
 
 /// Parses `-?(0|[1-9][0-9]*)`, not `-0`; a magnitude beyond `u64` saturates (out of range).
@@ -498,6 +416,7 @@ fn canonical_int(s: &[u8]) -> Option<Int> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::scan::swar_digits;
     use super::*;
 
     #[test]

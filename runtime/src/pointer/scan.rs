@@ -107,13 +107,21 @@ unsafe impl Sync for Key {}
 unsafe impl Send for Key {}
 
 impl Key {
-    /// The key `bytes`. Panics (a build error in a constant) if they contain NUL or are 4 GiB
-    /// long.
+    /// The key `bytes`, which must look like `"name":` ([`is_key_pattern`]). Panics (a build
+    /// error in a constant, which is where field rows build their keys) if they do not, contain
+    /// NUL or are 4 GiB long.
+    pub(crate) const fn new(bytes: &'static [u8]) -> Key {
+        assert!(is_key_pattern(bytes), "a key must look like \"name\":");
+        Key::any(bytes)
+    }
+
+    /// The key `bytes` without the check of their shape (for tests of the compare, with
+    /// patterns of every length). Panics if they contain NUL or are 4 GiB long.
     #[allow(
         clippy::indexing_slicing,
         reason = "constant evaluation of in-bounds indices"
     )]
-    pub(crate) const fn new(bytes: &'static [u8]) -> Key {
+    const fn any(bytes: &'static [u8]) -> Key {
         let len = bytes.len();
         assert!(len <= u32::MAX as usize, "a key of 4 GiB or more");
         let mut i = 0;
@@ -158,6 +166,13 @@ const fn le_word(bytes: &[u8], at: usize, len: usize) -> u64 {
     word
 }
 
+/// Whether `pattern` has the shape of a key pattern, `"name":`: at least three bytes, `"`
+/// first, `":` last (what the expected-key fast path consumes must end with the colon).
+#[inline(always)]
+pub(super) const fn is_key_pattern(pattern: &[u8]) -> bool {
+    matches!(pattern, [b'"', .., b'"', b':'])
+}
+
 /// Whether the bytes at `p` start with `key` ([`starts_with`] with the key's words).
 ///
 /// # Safety
@@ -181,6 +196,70 @@ pub(super) unsafe fn starts_with_key(p: *const u8, key: &Key) -> bool {
 pub(super) unsafe fn word_at(p: *const u8) -> Option<u64> {
     // SAFETY: forwarded.
     unsafe { imp::word_at(p) }
+}
+
+/// The number of ASCII digits at the start of `w` (8 bytes, the first in the lowest byte) and
+/// their value. Part of the cursor's invariant: the count covers digits only, so it ends at
+/// the NUL at the latest ([`Cursor::take_digits`](super::Cursor) advances by it).
+#[inline(always)]
+pub(super) fn swar_digits(w: u64) -> (usize, u64) {
+    const ONES: u64 = u64::MAX / 255;
+    const HIGHS: u64 = ONES << 7;
+    // digit bytes become their values 0..=9; every other byte becomes >= 10
+    let d = w ^ (ONES * u64::from(b'0'));
+    // high bit set in each byte >= 10 (adding 0x76 carries into the next byte only out of a
+    // byte that is itself >= 0x8a, so the lowest flagged byte is exact)
+    let non_digit = (d.wrapping_add(ONES * 0x76) | d) & HIGHS;
+    let k = (non_digit.trailing_zeros() / 8) as usize;
+    if k == 0 {
+        return (0, 0);
+    }
+    // the `k` digits moved to the top (the first digit is the most significant), zeros below
+    let v = d << (8 * (8 - k));
+    // pairs, then quads, then all eight (each step merges adjacent lanes)
+    let v = (v.wrapping_mul(10 << 8 | 1) >> 8) & 0x00FF_00FF_00FF_00FF;
+    let v = (v.wrapping_mul(100 << 16 | 1) >> 16) & 0x0000_FFFF_0000_FFFF;
+    let v = v.wrapping_mul(10_000 << 32 | 1) >> 32;
+    (k, v)
+}
+
+/// The code unit of the `\uXXXX` escape that starts the 8 bytes `word` (little-endian: the
+/// first byte lowest), or `None` when its first six bytes are not `\`, `u` and four hex digits
+/// (any case). Bytes 6 and 7 are ignored. Part of the cursor's invariant: `Some` means none of
+/// the six bytes is NUL ([`Cursor::eat_unicode_escape`](super::Cursor) advances by six).
+///
+/// Branch-free over the four digits (SWAR): every byte is below 0x80 (checked first), so adding
+/// or subtracting a constant below 0x80 per byte never carries into the next byte, and the top
+/// bit of each byte of the sum tells a range check's answer.
+#[inline(always)]
+pub(super) fn unicode_escape_at(word: u64) -> Option<u32> {
+    const LOW: u32 = 0x0101_0101;
+    const HIGH: u32 = 0x8080_8080;
+    if word & 0xffff != u64::from(u16::from_le_bytes(*b"\\u")) {
+        return None;
+    }
+    // the four digits, the first one in the lowest byte
+    let digits = (word >> 16) as u32;
+    if digits & HIGH != 0 {
+        return None;
+    }
+    // top bit of each byte set when `byte >= lo` (`at_least`) or `byte <= hi` (`at_most`)
+    let at_least = |x: u32, lo: u32| x.wrapping_add(LOW * (0x80 - lo)) & HIGH;
+    let at_most = |x: u32, hi: u32| (LOW * (0x80 + hi)).wrapping_sub(x) & HIGH;
+    let decimal = at_least(digits, 0x30) & at_most(digits, 0x39);
+    // `| 0x20` maps `A`-`F` onto `a`-`f`, and no other byte onto them
+    let lower = digits | (LOW * 0x20);
+    let letter = at_least(lower, 0x61) & at_most(lower, 0x66);
+    if decimal | letter != HIGH {
+        return None;
+    }
+    // each digit's value: its low nibble, plus 9 for a letter (`a` = 0x61: 1 + 9)
+    let nibbles = (digits & (LOW * 0x0f)) + (letter >> 7) * 9;
+    // bytes [n0, n1, n2, n3] -> [_, n0 n1, _, n2 n3] (each nibble moved into the high half of
+    // the byte above it; the two never overlap, and what `<< 12` pushes past bit 31 is lost)
+    // -> n0 n1 n2 n3
+    let pairs = nibbles | nibbles << 12;
+    Some((pairs & 0xff00) | pairs >> 24)
 }
 
 /// Byte-by-byte [`starts_with`]: stops at the first difference or NUL, so it never reads past
@@ -240,23 +319,6 @@ mod imp {
             asm!(
                 "movdqa {v}, xmmword ptr [{p}]",
                 p = in(reg) block,
-                v = out(xmm_reg) v,
-                options(readonly, nostack, preserves_flags),
-            );
-        }
-        v
-    }
-
-    /// The planted bug's load: 16 bytes at `p`, no alignment (may cross a page).
-    #[cfg(tlgen_planted = "overread")]
-    #[inline(always)]
-    unsafe fn planted_load_unaligned(p: *const u8) -> __m128i {
-        let v: __m128i;
-        // SAFETY: none; this is the planted bug.
-        unsafe {
-            asm!(
-                "movdqu {v}, xmmword ptr [{p}]",
-                p = in(reg) p,
                 v = out(xmm_reg) v,
                 options(readonly, nostack, preserves_flags),
             );
@@ -456,13 +518,7 @@ mod imp {
         let mut block = p.wrapping_sub(offset);
         // SAFETY: `block` is the aligned block containing `p`, a byte of the buffer at or
         // before its NUL (caller).
-        #[cfg(not(tlgen_planted = "overread"))]
         let first = special::<ASCII>(unsafe { load_block(block) }) >> offset;
-        // PLANTED BUG "overread" (docs/HARDENING.md; only with --cfg tlgen_planted="overread"):
-        // the first load is the 16 bytes at `p`, unaligned: near the end of a page it crosses
-        // into the next one, past the NUL (the bug this module's design rules out).
-        #[cfg(tlgen_planted = "overread")]
-        let first = special::<ASCII>(unsafe { planted_load_unaligned(p) });
         if first != 0 {
             return first.trailing_zeros() as usize;
         }
@@ -637,7 +693,7 @@ mod tests {
                         "{input:?} {pattern:?} at {at}"
                     );
                     if !pattern.contains(&0) {
-                        let key = Key::new(Vec::leak(pattern.clone()));
+                        let key = Key::any(Vec::leak(pattern.clone()));
                         // SAFETY: as above.
                         let got = unsafe { starts_with_key(storage[at..].as_ptr(), &key) };
                         assert_eq!(
@@ -691,5 +747,22 @@ mod key_tests {
     #[should_panic(expected = "a key contains NUL")]
     fn a_key_with_nul_is_refused() {
         let _ = Key::new(b"\"a\0\":");
+    }
+
+    #[test]
+    fn a_key_of_another_shape_is_refused() {
+        for bad in [
+            &b""[..],
+            b"\"",
+            b"\":",
+            b"\"a\"",
+            b"a\":",
+            b"\"a:",
+            b"\"a\" :",
+        ] {
+            let refused = std::panic::catch_unwind(|| Key::new(bad)).is_err();
+            assert!(refused, "{:?}", String::from_utf8_lossy(bad));
+        }
+        assert_eq!(Key::new(b"\"\":").bytes(), b"\"\":");
     }
 }

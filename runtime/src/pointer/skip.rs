@@ -47,20 +47,10 @@ impl<'a> Cursor<'a> {
                     if depth as usize + open > limit {
                         return Err(self.error(ErrorKind::DepthLimitExceeded));
                     }
-                    // SAFETY: the current byte is `{` or `[`, not NUL.
-                    unsafe { self.bump() };
+                    self.bump();
                     let is_object = c == b'{';
                     let (word, bit) = (open / 64, open % 64);
-                    #[cfg(not(tlgen_planted = "skip_stale_bit"))]
-                    {
-                        objects[word] = objects[word] & !(1 << bit) | u64::from(is_object) << bit;
-                    }
-                    // PLANTED BUG "skip_stale_bit" (docs/HARDENING.md): the level's bit is set but
-                    // never cleared, so an array after an object at the same level skips as one.
-                    #[cfg(tlgen_planted = "skip_stale_bit")]
-                    {
-                        objects[word] |= u64::from(is_object) << bit;
-                    }
+                    objects[word] = objects[word] & !(1 << bit) | u64::from(is_object) << bit;
                     open += 1;
                     self.skip_ws();
                     if is_object {
@@ -74,8 +64,7 @@ impl<'a> Cursor<'a> {
                     open -= 1; // empty container: it is a complete value
                 }
                 b'"' => {
-                    // SAFETY: the current byte is `"`, not NUL.
-                    unsafe { self.bump() };
+                    self.bump();
                     self.skip_str_body()?;
                 }
                 b't' => self.skip_literal(b"true")?,

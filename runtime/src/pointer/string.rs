@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 
+use super::append::{Utf8Appender, push_run};
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
 
@@ -49,182 +50,10 @@ thread_local! {
 /// Scratch capacity kept between strings; a longer string's buffer is released after use.
 const SCRATCH_KEEP: usize = 1 << 20;
 
-/// The code unit of the `\uXXXX` escape that starts the 8 bytes `word` (little-endian: the
-/// first byte lowest), or `None` when its first six bytes are not `\`, `u` and four hex digits
-/// (any case). Bytes 6 and 7 are ignored; a NUL anywhere in the six fails.
-///
-/// Branch-free over the four digits (SWAR): every byte is below 0x80 (checked first), so adding
-/// or subtracting a constant below 0x80 per byte never carries into the next byte, and the top
-/// bit of each byte of the sum tells a range check's answer.
-#[inline(always)]
-fn unicode_escape_at(word: u64) -> Option<u32> {
-    const LOW: u32 = 0x0101_0101;
-    const HIGH: u32 = 0x8080_8080;
-    if word & 0xffff != u64::from(u16::from_le_bytes(*b"\\u")) {
-        return None;
-    }
-    // the four digits, the first one in the lowest byte
-    let digits = (word >> 16) as u32;
-    if digits & HIGH != 0 {
-        return None;
-    }
-    // top bit of each byte set when `byte >= lo` (`at_least`) or `byte <= hi` (`at_most`)
-    let at_least = |x: u32, lo: u32| x.wrapping_add(LOW * (0x80 - lo)) & HIGH;
-    let at_most = |x: u32, hi: u32| (LOW * (0x80 + hi)).wrapping_sub(x) & HIGH;
-    let decimal = at_least(digits, 0x30) & at_most(digits, 0x39);
-    // `| 0x20` maps `A`-`F` onto `a`-`f`, and no other byte onto them
-    let lower = digits | (LOW * 0x20);
-    let letter = at_least(lower, 0x61) & at_most(lower, 0x66);
-    if decimal | letter != HIGH {
-        return None;
-    }
-    // each digit's value: its low nibble, plus 9 for a letter (`a` = 0x61: 1 + 9)
-    let nibbles = (digits & (LOW * 0x0f)) + (letter >> 7) * 9;
-    // bytes [n0, n1, n2, n3] -> [_, n0 n1, _, n2 n3] (each nibble moved into the high half of
-    // the byte above it; the two never overlap, and what `<< 12` pushes past bit 31 is lost)
-    // -> n0 n1 n2 n3
-    let pairs = nibbles | nibbles << 12;
-    Some((pairs & 0xff00) | pairs >> 24)
-}
-
 /// The code point of the surrogate pair `high` (0xD800–0xDBFF), `low` (0xDC00–0xDFFF).
 #[inline(always)]
 fn combine_surrogates(high: u32, low: u32) -> u32 {
-    let c = 0x1_0000 + ((high - 0xD800) << 10) + (low - 0xDC00);
-    // PLANTED BUG "surrogate_pair" (docs/HARDENING.md): the 0x10000 offset forgotten.
-    #[cfg(tlgen_planted = "surrogate_pair")]
-    let c = c - 0x1_0000;
-    c
-}
-
-/// The UTF-8 encoding of `ch` in the low bytes of a `u32` (the first byte lowest), and its
-/// length, 1 to 4.
-#[inline(always)]
-fn utf8_word(ch: char) -> (u32, usize) {
-    let n = u32::from(ch);
-    // a continuation byte: six bits of `n`, from bit `shift` up
-    let cont = |shift: u32| 0x80 | (n >> shift & 0x3f);
-    if n < 0x80 {
-        (n, 1)
-    } else if n < 0x800 {
-        (0xc0 | n >> 6 | cont(0) << 8, 2)
-    } else if n < 0x1_0000 {
-        (0xe0 | n >> 12 | cont(6) << 8 | cont(0) << 16, 3)
-    } else {
-        (
-            0xf0 | n >> 18 | cont(12) << 8 | cont(6) << 16 | cont(0) << 24,
-            4,
-        )
-    }
-}
-
-/// Appends characters to a `String`, each with one 4-byte store into its spare capacity
-/// (`String::push` encodes through a buffer and a copy of variable length). The length is kept
-/// in a local (a register in a loop) and written back by [`finish`](Self::finish): through the
-/// `&mut String` it was stored and reloaded for every character. (Measured: the pointer and
-/// capacity in locals too, or a `&mut self` growth, and the appender is spilled to the stack,
-/// 3 % more instructions in the escaped-string path.)
-struct Utf8Appender<'s> {
-    bytes: &'s mut Vec<u8>,
-    /// The string's length so far; the bytes below it are initialised. The vector's own
-    /// length stays where it was until a growth or [`finish`](Self::finish).
-    len: usize,
-}
-
-impl<'s> Utf8Appender<'s> {
-    #[inline(always)]
-    fn new(out: &'s mut String) -> Self {
-        // SAFETY: only the UTF-8 encodings of whole characters are appended (`push`), so the
-        // string stays valid UTF-8.
-        let bytes = unsafe { out.as_mut_vec() };
-        Utf8Appender {
-            len: bytes.len(),
-            bytes,
-        }
-    }
-
-    /// Appends `ch` with one 4-byte store into the spare capacity, grown when needed.
-    #[inline(always)]
-    fn push(&mut self, ch: char) {
-        let (word, n) = utf8_word(ch);
-        if self.bytes.capacity() - self.len < 4 {
-            // (the length by value: a `&mut self` method would keep the appender in memory)
-            grow(self.bytes, self.len);
-        }
-        // SAFETY: at least 4 bytes of capacity after `len` (checked above); the bytes below
-        // `len` are initialised, and of the 4 stored, the first `n` are `ch` in UTF-8.
-        unsafe { store_spare(self.bytes, self.len, word.to_le_bytes()) };
-        self.len += n;
-    }
-
-    /// Gives the vector its new length.
-    #[inline(always)]
-    fn finish(self) {
-        // SAFETY: the bytes below `len` are initialised (`push`), and `len` is within the
-        // capacity (it only grows by what was stored into room checked for).
-        unsafe { self.bytes.set_len(self.len) };
-    }
-}
-
-/// Appends `run`, plain content between escapes (often a space or a punctuation mark), to `out`:
-/// a run of at most 8 bytes with one 8-byte store into the spare capacity, when there is room
-/// for 8 and `word` holds the 8 bytes from the run's start (`Cursor::word` there); anything else
-/// through `push_str`, a call of `memcpy`.
-#[inline(always)]
-fn push_run(out: &mut String, run: &str, word: Option<u64>) {
-    // PLANTED BUG "short_run_len" (docs/HARDENING.md): a 9-byte run also taken by the 8-byte
-    // store, its last byte left to whatever the spare capacity held.
-    #[cfg(tlgen_planted = "short_run_len")]
-    const SHORT: usize = 9;
-    #[cfg(not(tlgen_planted = "short_run_len"))]
-    const SHORT: usize = 8;
-    if let Some(word) = word {
-        if run.len() <= SHORT && out.capacity() - out.len() >= SHORT {
-            // SAFETY: only `run`'s bytes become part of the string (the first `run.len()` of
-            // `word`, read from where `run` starts), so it stays valid UTF-8.
-            let bytes = unsafe { out.as_mut_vec() };
-            let len = bytes.len();
-            // SAFETY: room for 8 bytes after `len` (checked above); of the 8 stored, the first
-            // `run.len()` are `run`'s, and only those join the string.
-            unsafe {
-                store_spare(bytes, len, word.to_le_bytes());
-                bytes.set_len(len + run.len());
-            }
-            return;
-        }
-    }
-    out.push_str(run);
-}
-
-/// Stores `data` at byte `at` of `bytes`' allocation, unaligned, without changing its length:
-/// the one write of both appends ([`Utf8Appender::push`], [`push_run`]), which then give the
-/// vector the length of what they meant to add.
-///
-/// # Safety
-/// `at + N` is within `bytes`' capacity, and the bytes below `at` are initialised (so that a
-/// later `set_len` up to `at + N` covers only initialised bytes).
-#[inline(always)]
-unsafe fn store_spare<const N: usize>(bytes: &mut Vec<u8>, at: usize, data: [u8; N]) {
-    // SAFETY: `at .. at + N` lies inside the allocation (caller); spare capacity need not be
-    // initialised to be written.
-    unsafe {
-        bytes
-            .as_mut_ptr()
-            .add(at)
-            .cast::<[u8; N]>()
-            .write_unaligned(data)
-    };
-}
-
-/// The rare path of [`Utf8Appender::push`]: room for 4 more bytes after the first `len`, which
-/// are initialised.
-#[cold]
-#[inline(never)]
-fn grow(bytes: &mut Vec<u8>, len: usize) {
-    // SAFETY: the bytes below `len` are initialised (`push`), and `len` is within the capacity
-    // (it only grows by what was stored into room checked for).
-    unsafe { bytes.set_len(len) };
-    bytes.reserve(4);
+    0x1_0000 + ((high - 0xD800) << 10) + (low - 0xDC00)
 }
 
 impl<'a> Cursor<'a> {
@@ -257,26 +86,6 @@ impl<'a> Cursor<'a> {
             return Ok(Cow::Borrowed(run));
         }
         self.parse_str_escaped(run).map(Cow::Owned)
-    }
-
-    /// Consumes the run of plain string content (no `"`, `\` or control byte) at the cursor
-    /// and returns it, checked to be valid UTF-8 (an error points at the first invalid byte).
-    #[inline(always)]
-    fn take_plain_run(&mut self) -> Result<&'a str, Error> {
-        let (len, ascii) = self.plain_run();
-        // SAFETY: the bytes of a plain run are not NUL (`plain_run`).
-        let run = unsafe { self.run(len) };
-        if !ascii {
-            if let Err(e) = core::str::from_utf8(run) {
-                // SAFETY: `valid_up_to() <= len`: those bytes are not NUL.
-                unsafe { self.advance(e.valid_up_to()) };
-                return Err(self.error(ErrorKind::InvalidUtf8));
-            }
-        }
-        // SAFETY: as above.
-        unsafe { self.advance(len) };
-        // SAFETY: `run` is all ASCII (`plain_run` said so), or was just validated.
-        Ok(unsafe { core::str::from_utf8_unchecked(run) })
     }
 
     /// The slow path of [`parse_str_body`](Self::parse_str_body): the cursor is at a `\`, a
@@ -329,16 +138,14 @@ impl<'a> Cursor<'a> {
         loop {
             match self.byte() {
                 b'"' => {
-                    // SAFETY: the current byte is `"`.
-                    unsafe { self.bump() };
+                    self.bump();
                     return Ok(());
                 }
                 b'\\' => {
                     if self.unicode_escapes(out) {
                         continue;
                     }
-                    // SAFETY: the current byte is `\`.
-                    unsafe { self.bump() };
+                    self.bump();
                     self.decode_escape(out)?;
                 }
                 0 => return Err(self.error(ErrorKind::UnexpectedEnd)),
@@ -353,7 +160,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Fast path for a run of `\uXXXX` escapes at the cursor (on a `\`), how TDLib writes every
-    /// non-ASCII character: decodes each ([`unicode_escape`](Self::unicode_escape)) into
+    /// non-ASCII character: decodes each ([`eat_unicode_char`](Self::eat_unicode_char)) into
     /// `out`, and stops before the first bytes that are not one. Returns whether it consumed
     /// anything; if not, the general path decodes the escape or reports the error, from the
     /// same `\`.
@@ -365,38 +172,40 @@ impl<'a> Cursor<'a> {
     fn unicode_escapes(&mut self, out: &mut String) -> bool {
         let start = self.offset();
         let mut append = Utf8Appender::new(out);
-        while let Some((ch, n)) = self.unicode_escape() {
+        while let Some(ch) = self.eat_unicode_char() {
             append.push(ch);
-            // SAFETY: the `n` bytes at the cursor are one escape or a pair, none of them NUL.
-            unsafe { self.advance(n) };
         }
         append.finish();
         self.offset() != start
     }
 
-    /// The character of the `\uXXXX` escape at the cursor (on its `\`) when it is not a
-    /// surrogate, or of the surrogate pair there, with the length of its text (6 or 12);
-    /// `None` for anything else (another escape, a lone or broken surrogate, bytes near the end
-    /// of a page), which the general paths handle. Consumes nothing.
+    /// Consumes the `\uXXXX` escape at the cursor (on its `\`) and returns its character when
+    /// it is not a surrogate, or the surrogate pair there and its character; consumes nothing
+    /// and returns `None` for anything else (another escape, a lone or broken surrogate, bytes
+    /// near the end of a page), which the general paths handle.
     #[inline(always)]
-    fn unicode_escape(&self) -> Option<(char, usize)> {
-        let n = unicode_escape_at(self.word()?)?;
-        match char::from_u32(n) {
-            Some(ch) => Some((ch, 6)),
-            None => self.surrogate_pair(n).map(|ch| (ch, 12)),
+    fn eat_unicode_char(&mut self) -> Option<char> {
+        let before = self.mark();
+        let unit = self.eat_unicode_escape()?;
+        if let Some(ch) = char::from_u32(unit) {
+            return Some(ch);
         }
+        let pair = self.eat_low_surrogate(unit);
+        if pair.is_none() {
+            self.rewind(before);
+        }
+        pair
     }
 
-    /// The character of the surrogate pair at the cursor, whose first escape (six bytes, `\u`
-    /// and four hex digits) is the code unit `high`; `None` if `high` is not a high surrogate or
-    /// the next six bytes are not the escape of a low one.
+    /// After the escape of the code unit `high`: the character of the surrogate pair whose low
+    /// half is the escape at the cursor, which is consumed; `None` if `high` is not a high
+    /// surrogate or the next six bytes are not the escape of a low one (the caller rewinds).
     #[inline(always)]
-    fn surrogate_pair(&self, high: u32) -> Option<char> {
+    fn eat_low_surrogate(&mut self, high: u32) -> Option<char> {
         if !(0xD800..=0xDBFF).contains(&high) {
             return None;
         }
-        // SAFETY: the six bytes at the cursor are `\`, `u` and four hex digits, none of them NUL.
-        let low = unsafe { self.word_after(6) }.and_then(unicode_escape_at)?;
+        let low = self.eat_unicode_escape()?;
         if !(0xDC00..=0xDFFF).contains(&low) {
             return None;
         }
@@ -411,25 +220,19 @@ impl<'a> Cursor<'a> {
             b'"' => b'"',
             b'\\' => b'\\',
             b'/' => b'/',
-            // PLANTED BUG "escape_b" (docs/HARDENING.md): `\b` decodes as form feed.
-            #[cfg(tlgen_planted = "escape_b")]
-            b'b' => 0x0c,
-            #[cfg(not(tlgen_planted = "escape_b"))]
             b'b' => 0x08,
             b'f' => 0x0c,
             b'n' => b'\n',
             b'r' => b'\r',
             b't' => b'\t',
             b'u' => {
-                // SAFETY: the current byte is `u`.
-                unsafe { self.bump() };
+                self.bump();
                 out.push(self.decode_unicode_escape()?);
                 return Ok(());
             }
             _ => return Err(self.error_or_end(ErrorKind::InvalidEscape)),
         };
-        // SAFETY: `c` is one of the escape letters above, not NUL.
-        unsafe { self.bump() };
+        self.bump();
         out.push(char::from(simple));
         Ok(())
     }
@@ -464,8 +267,7 @@ impl<'a> Cursor<'a> {
             if d == NOT_HEX {
                 return Err(self.error_or_end(ErrorKind::InvalidEscape));
             }
-            // SAFETY: the current byte is a hex digit, not NUL.
-            unsafe { self.bump() };
+            self.bump();
             n = n << 4 | u16::from(d);
         }
         Ok(n)
@@ -476,13 +278,8 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub(super) fn skip_str_body(&mut self) -> Result<(), Error> {
         // Fast path: plain ASCII up to the closing quote.
-        let (len, ascii) = self.plain_run();
-        if ascii {
-            // SAFETY: the bytes of a plain run are not NUL (`plain_run`).
-            unsafe { self.advance(len) };
-            if self.eat(b'"') {
-                return Ok(());
-            }
+        if self.eat_plain_ascii_run() && self.eat(b'"') {
+            return Ok(());
         }
         self.skip_str_rest()
     }
@@ -498,27 +295,18 @@ impl<'a> Cursor<'a> {
             self.take_plain_run()?;
             match self.byte() {
                 b'"' => {
-                    // SAFETY: the current byte is `"`.
-                    unsafe { self.bump() };
+                    self.bump();
                     return Ok(());
                 }
                 b'\\' => {
-                    if let Some((_, len)) = self.unicode_escape() {
-                        // SAFETY: the `len` bytes at the cursor are one escape or a pair, none
-                        // of them NUL.
-                        unsafe { self.advance(len) };
+                    if self.eat_unicode_char().is_some() {
                         continue;
                     }
-                    // SAFETY: the current byte is `\`.
-                    unsafe { self.bump() };
+                    self.bump();
                     match self.byte() {
-                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {
-                            // SAFETY: the current byte is an escape letter, not NUL.
-                            unsafe { self.bump() };
-                        }
+                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => self.bump(),
                         b'u' => {
-                            // SAFETY: the current byte is `u`.
-                            unsafe { self.bump() };
+                            self.bump();
                             self.decode_unicode_escape()?;
                         }
                         _ => return Err(self.error_or_end(ErrorKind::InvalidEscape)),
@@ -534,7 +322,8 @@ impl<'a> Cursor<'a> {
 #[cfg(test)]
 mod tests {
     use super::super::Cursor;
-    use super::{HEX, NOT_HEX, Utf8Appender, unicode_escape_at, utf8_word};
+    use super::super::scan::unicode_escape_at;
+    use super::{HEX, NOT_HEX};
 
     #[test]
     fn plain_runs_of_every_length_between_escapes() {
@@ -606,37 +395,6 @@ mod tests {
 
     fn word(bytes: [u8; 8]) -> u64 {
         u64::from_le_bytes(bytes)
-    }
-
-    #[test]
-    fn utf8_word_is_the_utf8_encoding_of_every_char() {
-        for ch in (0..=0x10_ffffu32).filter_map(char::from_u32) {
-            let (word, len) = utf8_word(ch);
-            let mut expected = [0u8; 4];
-            let want = ch.encode_utf8(&mut expected).as_bytes();
-            assert_eq!(&word.to_le_bytes()[..len], want, "{:x}", u32::from(ch));
-            assert!(word.to_le_bytes()[len..].iter().all(|&b| b == 0));
-        }
-    }
-
-    #[test]
-    fn appender_appends_like_string_push() {
-        let chars = "aé€😀\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}";
-        // one appender for many characters (growing as it goes), and one per character
-        let mut ours = String::new();
-        let mut one_by_one = String::new();
-        let mut std = String::new();
-        let mut append = Utf8Appender::new(&mut ours);
-        for ch in chars.chars().cycle().take(1000) {
-            append.push(ch);
-            let mut single = Utf8Appender::new(&mut one_by_one);
-            single.push(ch);
-            single.finish();
-            std.push(ch);
-            assert_eq!(one_by_one, std);
-        }
-        append.finish();
-        assert_eq!(ours, std);
     }
 
     #[test]
