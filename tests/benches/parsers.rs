@@ -41,8 +41,10 @@ fn messages50() -> &'static Payload {
     "sonic_rs",
     "simd_json",
     "value_then_convert",
+    "tdlib_rs",
     "memchr",
     "untyped_walk",
+    "untyped_walk_serde",
 ])]
 fn parse(bencher: divan::Bencher, contender: &str) {
     let kind: Kind = MAIN

@@ -50,6 +50,15 @@ pub enum Kind {
     Memchr,
     /// The skip-only walk used as `untyped_walk` (see [`UNTYPED_WALK`]).
     UntypedWalk,
+    /// serde_json's `IgnoredAny` walk over the same bytes (recursion limit off), reported beside
+    /// `untyped_walk` in the main table as `untyped_walk_serde`.
+    UntypedWalkSerde,
+    /// tdlib-rs 1.4.0's receive path over its own generated types (`tdlib_rs_peer::receive`):
+    /// copy into a `String`, `serde_json::from_str::<Value>`, then `serde_json::from_value` as
+    /// `enums::Update` (updates) or as the object's class (answers). Its types are not tlgen's, so
+    /// it is not compared with the pointer parser; what it refuses is reported apart and still
+    /// timed (a receive loop pays for it too).
+    TdlibRs,
     /// Pointer parse, then `IntoStatic::into_static` (owned copy of every borrowed string).
     PointerIntoOwned,
     /// serde_json reader (borrowing), then `into_static`.
@@ -71,14 +80,16 @@ pub enum Kind {
 pub const UNTYPED_WALK: Kind = Kind::WalkSonicIgnored;
 
 /// The issue's contenders, in report order; the first is the baseline of every ratio.
-pub const MAIN: [Kind; 7] = [
+pub const MAIN: [Kind; 9] = [
     Kind::Pointer,
     Kind::SerdeJson,
     Kind::SonicRs,
     Kind::SimdJson,
     Kind::ValueThenConvert,
+    Kind::TdlibRs,
     Kind::Memchr,
     Kind::UntypedWalk,
+    Kind::UntypedWalkSerde,
 ];
 
 /// Borrowed vs owned results.
@@ -112,6 +123,8 @@ impl Kind {
             Kind::ValueThenConvert => "value_then_convert",
             Kind::Memchr => "memchr",
             Kind::UntypedWalk => "untyped_walk",
+            Kind::UntypedWalkSerde => "untyped_walk_serde",
+            Kind::TdlibRs => "tdlib_rs",
             Kind::PointerIntoOwned => "pointer + into_owned",
             Kind::SerdeJsonIntoOwned => "serde_json + into_owned",
             Kind::PointerTypeOnly => "pointer @type only",
@@ -149,12 +162,21 @@ impl Kind {
             Kind::ValueThenConvert => typed(value_then_convert(doc)),
             Kind::Memchr => Ok(None),
             Kind::UntypedWalk => UNTYPED_WALK.check(doc, s),
+            Kind::UntypedWalkSerde => Kind::WalkSerdeIgnored.check(doc, s),
+            Kind::TdlibRs => untyped(tdlib_rs_peer::receive(doc.with_nul())),
             Kind::PointerTypeOnly => untyped(pointer_type_only(doc)),
             Kind::SonicGetType => untyped(sonic_get_type(doc)),
             Kind::WalkSonicIgnored => untyped(sonic_rs::from_slice::<IgnoredAny>(doc.text())),
             Kind::WalkSerdeIgnored => untyped(serde_ignored(doc)),
             Kind::WalkSimdTape => untyped(simd_tape(doc, s).then_some(()).ok_or("to_tape failed")),
         }
+    }
+
+    /// Whether [`Kind::check`] compares this contender with the pointer parser and a document it
+    /// refuses is dropped from a stream for every contender (all but `tdlib_rs`, whose refusals
+    /// are findings: see [`tdlib_rs_findings`]).
+    pub fn checked(self) -> bool {
+        self != Kind::TdlibRs
     }
 
     /// Reads every document of `docs` once; returns how many were accepted.
@@ -173,6 +195,10 @@ impl Kind {
                 black_box(memchr::memchr_iter(b'"', black_box(d.text())).count()) != usize::MAX
             }),
             Kind::UntypedWalk => UNTYPED_WALK.pass(docs, s),
+            Kind::UntypedWalkSerde => Kind::WalkSerdeIgnored.pass(docs, s),
+            Kind::TdlibRs => each(docs, |d| {
+                black_box(tdlib_rs_peer::receive(d.with_nul())).is_ok()
+            }),
             Kind::PointerIntoOwned => each(docs, |d| {
                 black_box(pointer(d).map(IntoStatic::into_static)).is_ok()
             }),
@@ -281,4 +307,38 @@ fn simd_tape(d: &Doc, s: &mut Scratch) -> bool {
     s.copy.clear();
     s.copy.extend_from_slice(d.text());
     black_box(simd_json::to_tape_with_buffers(&mut s.copy, &mut s.buffers)).is_ok()
+}
+
+/// What tdlib-rs's receive path made of a payload: how many documents took each route, and per
+/// constructor it refused, how many and the first error.
+#[derive(Clone, Debug, Default)]
+pub struct TdlibRsFindings {
+    pub updates: usize,
+    pub answers: usize,
+    pub ok: usize,
+    /// (`@type`, documents refused, first error), most refused first.
+    pub refused: Vec<(String, usize, String)>,
+}
+
+/// Runs tdlib-rs's receive path once over every document of `docs`.
+pub fn tdlib_rs_findings(docs: &[Doc]) -> TdlibRsFindings {
+    let mut f = TdlibRsFindings::default();
+    let mut refused: Vec<(String, usize, String)> = Vec::new();
+    for d in docs {
+        match tdlib_rs_peer::receive(d.with_nul()) {
+            Ok(tdlib_rs_peer::Route::Update) => f.updates += 1,
+            Ok(tdlib_rs_peer::Route::Answer) => f.answers += 1,
+            Ok(tdlib_rs_peer::Route::Ok) => f.ok += 1,
+            Err(e) => {
+                let ty = pointer_type_only(d).map_or_else(|_| "?".into(), |t| t.into_owned());
+                match refused.iter_mut().find(|r| r.0 == ty) {
+                    Some(r) => r.1 += 1,
+                    None => refused.push((ty, 1, e.to_string())),
+                }
+            }
+        }
+    }
+    refused.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    f.refused = refused;
+    f
 }

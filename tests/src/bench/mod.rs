@@ -3,7 +3,9 @@
 
 pub mod alloc;
 pub mod contenders;
+pub mod latency;
 pub mod measure;
 pub mod payloads;
 pub mod report;
 pub mod svg;
+pub mod threads;

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use super::contenders::{Kind, UNTYPED_WALK};
+use super::contenders::{Kind, TdlibRsFindings, UNTYPED_WALK};
 use super::measure::{Cell, Config};
 
 /// What is known about a payload after loading and checking it.
@@ -57,6 +57,9 @@ pub struct Run {
     pub dispatch: Vec<Table>,
     pub walks: Vec<Table>,
     pub escapes: Vec<EscapeCheck>,
+    /// Per payload (large_stream left out: it repeats the streams): documents, and what
+    /// tdlib-rs's receive path made of them.
+    pub tdlib_rs: Vec<(&'static str, usize, TdlibRsFindings)>,
 }
 
 /// One target of the issue, evaluated.
@@ -276,6 +279,40 @@ pub fn markdown(run: &Run) -> String {
         }
         let _ = writeln!(o);
     }
+    if !run.tdlib_rs.is_empty() {
+        let _ = writeln!(
+            o,
+            "\n### What tdlib_rs parses\n\n`tdlib_rs` is tdlib-rs 1.4.0's receive path over the types \
+             tdlib-rs-gen 1.4.0 generates from the same td_api.tl (crate `tests/tdlib-rs-peer`): \
+             the buffer copied into a `String`, `serde_json::from_str::<Value>`, then \
+             `serde_json::from_value::<enums::Update>` for updates and `from_value::<enums::Class>` \
+             (what its request functions do with an answer) for any other object; `ok` is not \
+             converted. Its types are not `td::Received`, so its results are not compared with \
+             the pointer parser's, and a document it refuses stays in the stream for every \
+             contender and in its own timing (a receive loop pays for it).\n"
+        );
+        let _ = writeln!(
+            o,
+            "| payload | documents | as Update | as another class | `ok` | refused | refused, by @type: count, first error |"
+        );
+        let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---|");
+        for (payload, docs, f) in &run.tdlib_rs {
+            let refused: usize = f.refused.iter().map(|r| r.1).sum();
+            let why: Vec<String> = f
+                .refused
+                .iter()
+                .map(|(t, n, e)| format!("`{t}` ×{n}: {}", e.replace('|', "\\|")))
+                .collect();
+            let _ = writeln!(
+                o,
+                "| {payload} | {docs} | {} | {} | {} | {refused} | {} |",
+                f.updates,
+                f.answers,
+                f.ok,
+                why.join("; ")
+            );
+        }
+    }
     let _ = writeln!(o, "\n## Targets (messages50, large_stream)\n");
     let _ = writeln!(o, "| target | payload | measured | met |");
     let _ = writeln!(o, "|---|---|---|---|");
@@ -417,6 +454,16 @@ pub fn json(run: &Run) -> Value {
             "pointer_allocs_no_escapes": e.pointer_no_escapes,
             "reader_allocs": e.reader,
             "reader_allocs_no_escapes": e.reader_no_escapes,
+        })).collect::<Vec<_>>(),
+        "tdlib_rs": run.tdlib_rs.iter().map(|(payload, docs, f)| json!({
+            "payload": payload,
+            "documents": docs,
+            "as_update": f.updates,
+            "as_other_class": f.answers,
+            "ok": f.ok,
+            "refused": f.refused.iter().map(|(t, n, e)| json!({
+                "type": t, "count": n, "first_error": e,
+            })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "targets": verdicts(run).iter().map(|v| json!({
             "target": v.target, "payload": v.payload, "measured": v.measured, "met": v.met,

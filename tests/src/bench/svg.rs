@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 use super::contenders::{Kind, MAIN};
 use super::report::Run;
 
-const COLORS: [&str; 7] = [
-    "#d62728", "#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#7f7f7f", "#17becf",
+const COLORS: [&str; 9] = [
+    "#d62728", "#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#7f7f7f", "#17becf",
+    "#bcbd22",
 ];
 
 fn esc(s: &str) -> String {

@@ -11,6 +11,9 @@
 //! target/release/bench --payload messages50 --rounds 31
 //! target/release/bench --loop pointer messages50 20   # only parse, for `perf record`
 //! target/release/bench --loop pointer synthetic_stream 20x   # 20 passes, for callgrind
+//! target/release/bench --latency        # 20,000 objects/s, 5 s per contender, 60 Hz ticker
+//! target/release/bench --latency --rate 50000 --seconds 10 --json
+//! target/release/bench --threads        # pointer on large_stream, 1 and 2 threads
 //! ```
 //!
 //! Payloads: `corpus/named/<name>.json` (one document each), `synthetic_stream` (the lines of
@@ -77,13 +80,18 @@ struct Args {
     large_mib: Option<usize>,
     looping: Option<(String, String, Limit)>,
     per_doc: Option<(String, String)>,
+    latency: bool,
+    rate: f64,
+    seconds: Option<f64>,
+    threads: bool,
 }
 
 fn usage() -> ExitCode {
     eprintln!(
         "usage: bench [--quick] [--json] [--svg FILE] [--payload NAME]... [--rounds N] \
          [--batch-ms N] [--large-mib N] | bench --loop CONTENDER PAYLOAD SECONDS|PASSESx | \
-         bench --per-doc CONTENDER PAYLOAD"
+         bench --per-doc CONTENDER PAYLOAD | bench --latency [--quick] [--json] [--rate N] \
+         [--seconds N] | bench --threads [--quick] [--json] [--large-mib N] [--rounds N]"
     );
     ExitCode::from(2)
 }
@@ -99,6 +107,10 @@ fn parse_args() -> Option<Args> {
         large_mib: None,
         looping: None,
         per_doc: None,
+        latency: false,
+        rate: 20_000.0,
+        seconds: None,
+        threads: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -110,6 +122,10 @@ fn parse_args() -> Option<Args> {
             "--rounds" => a.rounds = Some(it.next()?.parse().ok()?),
             "--batch-ms" => a.batch_ms = Some(it.next()?.parse().ok()?),
             "--large-mib" => a.large_mib = Some(it.next()?.parse().ok()?),
+            "--latency" => a.latency = true,
+            "--rate" => a.rate = it.next()?.parse().ok().filter(|r: &f64| *r > 0.0)?,
+            "--seconds" => a.seconds = Some(it.next()?.parse().ok().filter(|s: &f64| *s > 0.0)?),
+            "--threads" => a.threads = true,
             "--per-doc" => {
                 let k = it.next()?;
                 let p = it.next()?;
@@ -221,7 +237,7 @@ fn all_kinds() -> Vec<Kind> {
 /// Checks `p`. A document some contender refuses is dropped from a stream for every
 /// contender; on a single payload that contender is skipped. Differing results are noted.
 fn prepare(p: &mut Payload, stream: bool) -> Vec<(Kind, String)> {
-    let kinds = all_kinds();
+    let kinds: Vec<Kind> = all_kinds().into_iter().filter(|k| k.checked()).collect();
     let verdicts = check(p, &kinds);
     let mut dropped = Vec::new();
     let mut differs: Vec<String> = Vec::new();
@@ -444,7 +460,15 @@ fn main() -> ExitCode {
     };
     let wanted = |name: &str| args.only.is_empty() || args.only.iter().any(|o| o == name);
     // (the derived payloads are built only when a run or `--loop` needs them)
-    let needed = |name: &str| wanted(name) || args.looping.as_ref().is_some_and(|l| l.1 == name);
+    let needed = |name: &str| {
+        if args.latency {
+            false
+        } else if args.threads {
+            name == "large_stream"
+        } else {
+            wanted(name) || args.looping.as_ref().is_some_and(|l| l.1 == name)
+        }
+    };
 
     // Payloads, checked.
     eprintln!("loading and checking payloads...");
@@ -524,6 +548,70 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
 
+    if args.latency {
+        let seconds = args.seconds.unwrap_or(if args.quick { 1.0 } else { 5.0 });
+        let docs: Vec<&Doc> = streams.iter().flat_map(|p| p.docs.iter()).collect();
+        let source = format!(
+            "{} ({} documents, in order, cycling)",
+            streams
+                .iter()
+                .map(|p| p.source.as_str())
+                .collect::<Vec<_>>()
+                .join(" + "),
+            docs.len()
+        );
+        let kinds = [
+            None,
+            Some(Kind::Pointer),
+            Some(Kind::SerdeJson),
+            Some(Kind::ValueThenConvert),
+            Some(Kind::TdlibRs),
+        ];
+        let mut rows = Vec::new();
+        for k in kinds {
+            eprintln!(
+                "latency: {} ({seconds} s at {} objects/s)",
+                k.map_or("idle", Kind::name),
+                args.rate
+            );
+            rows.push(bench::latency::run(k, &docs, args.rate, seconds));
+        }
+        if args.json {
+            println!(
+                "{:#}",
+                bench::latency::json(&rows, args.rate, &source, &machine())
+            );
+        } else {
+            print!(
+                "{}",
+                bench::latency::markdown(&rows, args.rate, &source, &machine())
+            );
+        }
+        return ExitCode::SUCCESS;
+    }
+
+    if args.threads {
+        let Some(p) = &large else {
+            return ExitCode::FAILURE;
+        };
+        let rounds = args.rounds.unwrap_or(if args.quick { 3 } else { 7 });
+        let min_wall = Duration::from_secs_f64(args.seconds.unwrap_or(1.0));
+        eprintln!("threads: pointer on {}, {rounds} rounds", p.name);
+        let rows = bench::threads::run(Kind::Pointer, p, rounds, min_wall);
+        if args.json {
+            println!(
+                "{:#}",
+                bench::threads::json(&rows, Kind::Pointer, p, rounds, &machine())
+            );
+        } else {
+            print!(
+                "{}",
+                bench::threads::markdown(&rows, Kind::Pointer, p, rounds, &machine())
+            );
+        }
+        return ExitCode::SUCCESS;
+    }
+
     if let Some((kind, payload)) = &args.per_doc {
         let Some((k, p)) = find_target(&all, kind, payload) else {
             return ExitCode::from(2);
@@ -549,6 +637,11 @@ fn main() -> ExitCode {
         dispatch: Vec::new(),
         walks: Vec::new(),
         escapes: Vec::new(),
+        tdlib_rs: all
+            .iter()
+            .filter(|(p, _)| wanted(p.name) && p.name != "large_stream")
+            .map(|(p, _)| (p.name, p.docs.len(), contenders::tdlib_rs_findings(&p.docs)))
+            .collect(),
     };
     run.payloads.retain(|p| wanted(p.name));
 
