@@ -62,6 +62,17 @@ pub use serde;
 /// Items only generated code uses. Not part of the API: they change with the generator.
 #[doc(hidden)]
 pub mod __private {
+    /// The pointer parser's arms of generated `parse_index` / `parse_in`.
+    pub mod parse {
+        pub use crate::parse::class::{parse_class_in, parse_unknown_as};
+    }
+
+    /// The serde reader's arms of generated `read_index` / `read_field`.
+    pub mod reader {
+        pub use crate::reader::class::{read_as, read_boxed_as, read_class_as, read_unknown_as};
+        pub use crate::reader::value::field;
+    }
+
     /// Stops the build of generated code whose generator is not this runtime's version: the
     /// generated file calls it in a constant with the version of the tlgen that wrote it.
     #[allow(

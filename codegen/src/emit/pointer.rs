@@ -36,7 +36,7 @@ fn class_parse_value_impl(ty: &TokenStream) -> TokenStream {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
             #[inline]
             fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
-                #rt::parse::parse_class_in(slot, c, depth)
+                #rt::__private::parse::parse_class_in(slot, c, depth)
             }
         }
     }
@@ -99,7 +99,7 @@ fn dispatch_match(index: TokenStream, arms: Vec<Arm>, place: Place) -> TokenStre
     index_match(
         index,
         arms,
-        quote!(#rt::parse::parse_unknown_as(name, c, depth, envelope, Self::Unknown)),
+        quote!(#rt::__private::parse::parse_unknown_as(name, c, depth, envelope, Self::Unknown)),
     )
 }
 

@@ -68,7 +68,7 @@ pub fn struct_reader(s: &Struct) -> TokenStream {
     let arms = s.fields.iter().enumerate().map(|(index, f)| {
         let field = ident(&f.rust_name);
         let index = Literal::usize_unsuffixed(index);
-        quote!(#index => #rt::reader::field(map, &mut self.#field),)
+        quote!(#index => #rt::__private::reader::field(map, &mut self.#field),)
     });
     quote! {
         #deserialize
@@ -98,23 +98,23 @@ fn dispatch_match(index: TokenStream, arms: Vec<Arm>) -> TokenStream {
                 variant,
                 boxed: false,
             } => {
-                quote!(#rt::reader::read_as(map, envelope, Self::#variant))
+                quote!(#rt::__private::reader::read_as(map, envelope, Self::#variant))
             }
             Arm::Constructor {
                 variant,
                 boxed: true,
             } => {
-                quote!(#rt::reader::read_boxed_as(map, envelope, Self::#variant))
+                quote!(#rt::__private::reader::read_boxed_as(map, envelope, Self::#variant))
             }
             Arm::Class { class, variant } => {
-                quote!(#rt::reader::read_class_as(local, name, map, envelope, #class::read_index, Self::#variant))
+                quote!(#rt::__private::reader::read_class_as(local, name, map, envelope, #class::read_index, Self::#variant))
             }
         })
         .collect();
     index_match(
         index,
         arms,
-        quote!(#rt::reader::read_unknown_as(name, map, envelope, Self::Unknown)),
+        quote!(#rt::__private::reader::read_unknown_as(name, map, envelope, Self::Unknown)),
     )
 }
 

@@ -17,17 +17,16 @@
 //! `@type` name, then an exact compare) and a generated `match` on the index. The per-object
 //! entry points are compiled in the generated crate ([`entry`]).
 
+pub(crate) mod class;
 pub mod entry;
-mod field;
-mod object;
+mod scalars;
 mod value;
 
-pub use field::{Field, SameType, Scalar, assert_field_type};
-pub use object::{
-    ClassIndexParser, Envelope, ParseClass, parse_class, parse_class_in, parse_fields,
-    parse_received, parse_rest, parse_struct_in, parse_unknown, parse_unknown_as,
+pub use class::{ClassIndexParser, ParseClass, parse_class, parse_received, parse_unknown};
+pub use value::{
+    Envelope, Field, ParseValue, SameType, Scalar, assert_field_type, parse_field_value,
+    parse_fields, parse_rest, parse_struct_in,
 };
-pub use value::{ParseValue, parse_field_value};
 
 use crate::pointer::{Cursor, Error};
 

@@ -479,7 +479,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// [`next_key`](Self::next_key), always inlined: the field loop's general path
-    /// (`parse::object::next_field`) reads every out-of-order key with it, and LLVM did not
+    /// (`parse::value::fields::next_field`) reads every out-of-order key with it, and LLVM did not
     /// inline `next_key` there (1.3 % more instructions on messages50 through the call).
     #[inline(always)]
     pub(crate) fn next_key_inlined(&mut self) -> Result<Option<Cow<'a, str>>, Error> {

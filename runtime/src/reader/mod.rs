@@ -1,26 +1,29 @@
 //! The serde reader's shared machinery. Generated `Deserialize` impls are thin: a `match` on
 //! field names or `@type` names that calls into this module.
 //!
+//! Layers, each importing only those before it: `depth` (the nesting limit), `untyped`
+//! (values without a type: skip, any value, keys), `value` (the [`ReadValue`] trait and the
+//! field loop every constructor shares), then `scalars` (its impls for everything that is not
+//! a constructor) and `class` ([`ReadClass`]: `@type` dispatch and the envelope).
+//!
 //! Use [`from_str`] / [`from_slice`] to parse with serde_json and this crate's depth limit
 //! ([`crate::limits::MAX_DEPTH`], which admits TDLib's own 202-level output). Calling
 //! `serde_json::from_str` directly also works, but then serde_json's own recursion limit (128)
 //! applies first.
 
+pub(crate) mod class;
 mod depth;
 mod json_tree;
-mod object;
-mod value;
+mod scalars;
+mod untyped;
+pub(crate) mod value;
 
+pub use class::{ClassIndexReader, ReadClass, deserialize_class, read_unknown};
 pub use depth::DepthGuard;
 pub use json_tree::JsonValueDeserializer;
-pub use object::{
-    ClassIndexReader, Envelope, ReadClass, deserialize_class, deserialize_struct, field, read_as,
-    read_boxed_as, read_class_as, read_rest, read_unknown, read_unknown_as,
-};
-pub use value::{
-    AnyValue, CowStrVisitor, FieldValue, Key, ReadValue, Skip, parse_canonical_int,
-    read_field_value,
-};
+pub use scalars::parse_canonical_int;
+pub use untyped::{AnyValue, CowStrVisitor, JsonValueVisitor, Key, Skip};
+pub use value::{Envelope, FieldValue, ReadValue, deserialize_struct, read_field_value, read_rest};
 
 /// Parses `T` from JSON text with serde_json, nesting limited by this crate, not serde_json.
 pub fn from_str<'de, T: serde::Deserialize<'de>>(text: &'de str) -> serde_json::Result<T> {

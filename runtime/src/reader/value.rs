@@ -1,25 +1,21 @@
-//! [`ReadValue`]: how the reader reads each kind of field value, with TDLib's rules.
-//!
-//! - integers from a JSON number or a canonical decimal string (`"-12"`, never `"012"`,
-//!   `"+1"`, `"-0"`), range-checked;
-//! - `f64` from any JSON number (correctly rounded when the backend is);
-//! - strings borrowed when the backend can lend them (no escapes), decoded otherwise;
-//! - `bytes` from standard base64 with padding;
-//! - `null` anywhere means "absent": the field keeps its default ([`read_field_value`]).
+//! [`ReadValue`], the trait of everything the reader reads at a field or element position, and
+//! the one loop every constructor shares: [`read_rest`] reads an object's members by name
+//! ([`ReadValue::NAMES`]) into the fields (`read_field`), with TDLib's rules: `null` means
+//! "absent" ([`read_field_value`]), the first of duplicate keys wins, unknown keys are skipped,
+//! and at the top level `@extra` / `@client_id` go to the [`Envelope`].
 //!
 //! Generated constructors implement [`ReadValue`] with their field names and a `match` on the
-//! field index; generated classes with a one-line `read`.
+//! field index; the impls for scalars and containers are in `scalars`, classes in `class`.
 
-use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, Visitor};
 
 use super::depth::DepthGuard;
-use super::object::deserialize_struct;
-use crate::element::Element;
-use crate::json_value::{JsonValue, Number};
+use super::untyped::{AnyValue, Key, Skip};
+use crate::json_value::JsonValue;
+use crate::seen::SeenFields;
 
 /// A value the reader can read at a field or element position (the value is not `null`).
 ///
@@ -103,346 +99,117 @@ pub fn read_field_value<'de, D: Deserializer<'de>, T: ReadValue<'de>>(d: D) -> R
     FieldValue::<T>::new().deserialize(d)
 }
 
-// ---- integers -------------------------------------------------------------------------------
+// ---- the field loop ---------------------------------------------------------------------------
 
-struct IntVisitor<T>(PhantomData<T>);
-
-/// Parses a canonical decimal integer as TDLib's `to_integer_safe` accepts it.
-pub fn parse_canonical_int(text: &str) -> Option<i128> {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let negative = digits.len() != text.len();
-    if digits.is_empty() || digits.len() > 20 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+/// Index of `key` among `names`: the `expected` one first (TDLib writes fields in declaration
+/// order), then by length and exact compare from there on, wrapping around. Not generic: one
+/// copy serves every constructor and deserializer.
+#[inline]
+fn find_name(names: &[&str], key: &str, expected: usize) -> Option<usize> {
+    if names.get(expected) == Some(&key) {
+        return Some(expected);
     }
-    if digits.len() > 1 && digits.starts_with('0') {
-        return None;
+    let (before, after) = names.split_at(expected.min(names.len()));
+    match after.iter().position(|n| *n == key) {
+        Some(i) => Some(before.len() + i),
+        None => before.iter().position(|n| *n == key),
     }
-    if negative && digits == "0" {
-        return None;
-    }
-    let magnitude: i128 = digits.parse().ok()?;
-    Some(if negative { -magnitude } else { magnitude })
 }
 
-macro_rules! int_visitor {
-    ($t:ty, $name:literal) => {
-        impl<'de> Visitor<'de> for IntVisitor<$t> {
-            type Value = $t;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str(concat!(
-                    "an integer (",
-                    $name,
-                    ") as a number or a decimal string"
-                ))
+/// Reads the value of one known field into `slot` (an arm of a generated `read_field`).
+#[inline]
+pub fn field<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
+    map: &mut A,
+    slot: &mut T,
+) -> Result<bool, A::Error> {
+    *slot = map.next_value_seed(FieldValue::<T>::new())?;
+    Ok(true)
+}
+
+/// The keys TDLib adds at the top level of what `td_receive` returns.
+#[derive(Debug, Default)]
+pub struct Envelope<'de> {
+    pub extra: Option<JsonValue<'de>>,
+    pub client_id: Option<i32>,
+    seen_client_id: bool,
+}
+
+impl<'de> Envelope<'de> {
+    fn read<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+        match key {
+            "@extra" if self.extra.is_none() => {
+                self.extra = Some(map.next_value_seed(AnyValue)?);
             }
-            #[inline]
-            fn visit_u64<E: Error>(self, v: u64) -> Result<$t, E> {
-                <$t>::try_from(v)
-                    .map_err(|_| E::custom(concat!("integer out of range for ", $name)))
+            "@client_id" if !self.seen_client_id => {
+                self.seen_client_id = true;
+                self.client_id = map.next_value_seed(FieldValue::<Option<i32>>::new())?;
             }
-            #[inline]
-            fn visit_i64<E: Error>(self, v: i64) -> Result<$t, E> {
-                <$t>::try_from(v)
-                    .map_err(|_| E::custom(concat!("integer out of range for ", $name)))
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// Reads the remaining members of an object into `T`.
+pub fn read_rest<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
+    map: &mut A,
+    mut envelope: Option<&mut Envelope<'de>>,
+) -> Result<T, A::Error> {
+    let mut out = T::default();
+    let mut seen = SeenFields::new();
+    let mut expected = 0;
+    while let Some(Key(key)) = map.next_key()? {
+        let read = match find_name(T::NAMES, &key, expected) {
+            Some(index) => {
+                expected = index + 1;
+                if seen.insert(index) {
+                    out.read_field(index, map)?
+                } else {
+                    // A duplicate: the first occurrence wins.
+                    map.next_value_seed(Skip)?;
+                    true
+                }
             }
-            fn visit_str<E: Error>(self, v: &str) -> Result<$t, E> {
-                let wide = parse_canonical_int(v)
-                    .ok_or_else(|| E::custom(concat!("invalid decimal string for ", $name)))?;
-                <$t>::try_from(wide)
-                    .map_err(|_| E::custom(concat!("integer out of range for ", $name)))
-            }
+            None => false,
+        };
+        if !read {
+            skip_or_envelope(&key, map, envelope.as_deref_mut())?;
         }
+    }
+    Ok(out)
+}
 
-        impl<'de> ReadValue<'de> for $t {
-            #[inline]
-            fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                d.deserialize_any(IntVisitor::<$t>(PhantomData))
-            }
+#[inline]
+pub(super) fn skip_or_envelope<'de, A: MapAccess<'de>>(
+    key: &str,
+    map: &mut A,
+    envelope: Option<&mut Envelope<'de>>,
+) -> Result<(), A::Error> {
+    if let Some(envelope) = envelope {
+        if envelope.read(key, map)? {
+            return Ok(());
         }
-    };
+    }
+    map.next_value_seed(Skip)
 }
 
-int_visitor!(i32, "int32");
-int_visitor!(i64, "int64");
+/// `Deserialize` for a constructor: an object whose keys are read by `T::read_field`.
+#[inline]
+pub fn deserialize_struct<'de, D: Deserializer<'de>, T: ReadValue<'de>>(
+    d: D,
+) -> Result<T, D::Error> {
+    d.deserialize_map(StructVisitor(PhantomData))
+}
 
-// ---- f64, bool --------------------------------------------------------------------------------
+struct StructVisitor<T>(PhantomData<T>);
 
-struct F64Visitor;
-
-impl<'de> Visitor<'de> for F64Visitor {
-    type Value = f64;
+impl<'de, T: ReadValue<'de>> Visitor<'de> for StructVisitor<T> {
+    type Value = T;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a number")
+        f.write_str("a JSON object")
     }
-    #[inline]
-    fn visit_f64<E: Error>(self, v: f64) -> Result<f64, E> {
-        Ok(v)
-    }
-    #[inline]
-    fn visit_u64<E: Error>(self, v: u64) -> Result<f64, E> {
-        Ok(v as f64)
-    }
-    #[inline]
-    fn visit_i64<E: Error>(self, v: i64) -> Result<f64, E> {
-        Ok(v as f64)
-    }
-}
-
-impl<'de> ReadValue<'de> for f64 {
-    #[inline]
-    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_f64(F64Visitor)
-    }
-}
-
-struct BoolVisitor;
-
-impl<'de> Visitor<'de> for BoolVisitor {
-    type Value = bool;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("true or false")
-    }
-    #[inline]
-    fn visit_bool<E: Error>(self, v: bool) -> Result<bool, E> {
-        Ok(v)
-    }
-}
-
-impl<'de> ReadValue<'de> for bool {
-    #[inline]
-    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_bool(BoolVisitor)
-    }
-}
-
-// ---- strings, bytes ---------------------------------------------------------------------------
-
-/// Visits a string, borrowing it when the backend lends it.
-pub struct CowStrVisitor;
-
-impl<'de> Visitor<'de> for CowStrVisitor {
-    type Value = Cow<'de, str>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a string")
-    }
-    #[inline]
-    fn visit_borrowed_str<E: Error>(self, v: &'de str) -> Result<Self::Value, E> {
-        Ok(Cow::Borrowed(v))
-    }
-    #[inline]
-    fn visit_str<E: Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(v.to_owned()))
-    }
-    #[inline]
-    fn visit_string<E: Error>(self, v: String) -> Result<Self::Value, E> {
-        Ok(Cow::Owned(v))
-    }
-}
-
-impl<'de> ReadValue<'de> for Cow<'de, str> {
-    #[inline]
-    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_str(CowStrVisitor)
-    }
-}
-
-struct Base64Visitor;
-
-impl<'de> Visitor<'de> for Base64Visitor {
-    type Value = Vec<u8>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a base64 string")
-    }
-    fn visit_str<E: Error>(self, v: &str) -> Result<Vec<u8>, E> {
-        crate::base64::decode(v.as_bytes()).map_err(E::custom)
-    }
-}
-
-/// `bytes`: standard base64 with padding, decoded.
-impl<'de> ReadValue<'de> for Vec<u8> {
-    #[inline]
-    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_str(Base64Visitor)
-    }
-}
-
-// ---- containers -------------------------------------------------------------------------------
-
-struct SeqVisitor<T>(PhantomData<T>);
-
-impl<'de, T: ReadValue<'de> + Element> Visitor<'de> for SeqVisitor<T> {
-    type Value = Vec<T>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
         let _level = DepthGuard::enter()?;
-        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
-        while let Some(item) = seq.next_element_seed(FieldValue::<T>::new())? {
-            out.push(item);
-        }
-        Ok(out)
-    }
-}
-
-impl<'de, T: ReadValue<'de> + Element> ReadValue<'de> for Vec<T> {
-    #[inline]
-    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_seq(SeqVisitor(PhantomData))
-    }
-}
-
-/// A nullable value that is present.
-impl<'de, T: ReadValue<'de>> ReadValue<'de> for Option<T> {
-    #[inline]
-    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        T::read(d).map(Some)
-    }
-}
-
-impl<'de, T: ReadValue<'de>> ReadValue<'de> for Box<T> {
-    #[inline]
-    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        T::read(d).map(Box::new)
-    }
-}
-
-// ---- untyped values ---------------------------------------------------------------------------
-
-/// Reads any JSON value into a [`JsonValue`], depth-limited.
-pub struct JsonValueVisitor;
-
-impl<'de> Visitor<'de> for JsonValueVisitor {
-    type Value = JsonValue<'de>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_unit<E: Error>(self) -> Result<Self::Value, E> {
-        Ok(JsonValue::Null)
-    }
-    fn visit_none<E: Error>(self) -> Result<Self::Value, E> {
-        Ok(JsonValue::Null)
-    }
-    fn visit_bool<E: Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(JsonValue::Bool(v))
-    }
-    fn visit_u64<E: Error>(self, v: u64) -> Result<Self::Value, E> {
-        Ok(JsonValue::Number(Number::U64(v)))
-    }
-    fn visit_i64<E: Error>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(JsonValue::Number(if v >= 0 {
-            Number::U64(v as u64)
-        } else {
-            Number::I64(v)
-        }))
-    }
-    fn visit_f64<E: Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(JsonValue::Number(Number::F64(v)))
-    }
-    fn visit_borrowed_str<E: Error>(self, v: &'de str) -> Result<Self::Value, E> {
-        Ok(JsonValue::String(Cow::Borrowed(v)))
-    }
-    fn visit_str<E: Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(JsonValue::String(Cow::Owned(v.to_owned())))
-    }
-    fn visit_string<E: Error>(self, v: String) -> Result<Self::Value, E> {
-        Ok(JsonValue::String(Cow::Owned(v)))
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let _level = DepthGuard::enter()?;
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element_seed(AnyValue)? {
-            items.push(item);
-        }
-        Ok(JsonValue::Array(items))
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let _level = DepthGuard::enter()?;
-        let mut members = Vec::new();
-        while let Some(key) = map.next_key::<Key<'de>>()? {
-            members.push((key.0, map.next_value_seed(AnyValue)?));
-        }
-        Ok(JsonValue::Object(members))
-    }
-}
-
-/// Seed reading any value as a [`JsonValue`].
-pub struct AnyValue;
-
-impl<'de> DeserializeSeed<'de> for AnyValue {
-    type Value = JsonValue<'de>;
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(JsonValueVisitor)
-    }
-}
-
-impl<'de> ReadValue<'de> for JsonValue<'de> {
-    fn read<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(JsonValueVisitor)
-    }
-}
-
-/// An object key, borrowed when the backend lends it.
-pub struct Key<'de>(pub Cow<'de, str>);
-
-impl<'de> serde::Deserialize<'de> for Key<'de> {
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_str(CowStrVisitor).map(Key)
-    }
-}
-
-/// Skips any value, validating it, depth-limited (serde's `IgnoredAny` is not: a deep unknown
-/// value would overflow the stack once the backend's own limit is off).
-pub struct Skip;
-
-struct SkipVisitor;
-
-impl<'de> Visitor<'de> for SkipVisitor {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_unit<E: Error>(self) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_none<E: Error>(self) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_bool<E: Error>(self, _: bool) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_u64<E: Error>(self, _: u64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_i64<E: Error>(self, _: i64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_f64<E: Error>(self, _: f64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_str<E: Error>(self, _: &str) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let _level = DepthGuard::enter()?;
-        while seq.next_element_seed(Skip)?.is_some() {}
-        Ok(())
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let _level = DepthGuard::enter()?;
-        while map.next_key_seed(Skip)?.is_some() {
-            map.next_value_seed(Skip)?;
-        }
-        Ok(())
-    }
-}
-
-impl<'de> DeserializeSeed<'de> for Skip {
-    type Value = ();
-    #[inline]
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_any(SkipVisitor)
+        read_rest(&mut map, None)
     }
 }

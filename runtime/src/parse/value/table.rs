@@ -7,7 +7,7 @@
 //! many constructors, each cold table cost one more cache miss per key.
 //!
 //! A constructor lists its fields in [`ParseValue::FIELDS`] with [`fields!`](crate::fields)
-//! (generated code and hand-written impls alike); the loop ([`super::object`]) finds a key's row and calls its reader
+//! (generated code and hand-written impls alike); the loop (`super::fields`) finds a key's row and calls its reader
 //! on the field's place. The reader is one function per field *type* (`i64`, `Cow<str>`,
 //! `Vec<Message>`, ...), shared by every constructor that has a field of that type: one
 //! indirect call per field whose few targets stay hot in the caches, where a per-constructor
@@ -22,7 +22,7 @@
 use core::marker::PhantomData;
 use std::borrow::Cow;
 
-use super::value::ParseValue;
+use super::ParseValue;
 use crate::pointer::{Cursor, Error, Key};
 
 /// Reads the (non-null) value at the cursor into the field at `slot`, which holds its default:

@@ -1,14 +1,14 @@
-//! Objects for the pointer parser: the field loop with the expected-key fast path, `@type`
-//! dispatch, unknown objects and the top-level envelope. Mirrors `reader/object.rs`.
+//! The field loop every constructor shares: `{`, then each member found by its key in the
+//! constructor's [`Field`](super::Field) rows (the expected key first: TDLib writes fields in
+//! declaration order) and read into its place; duplicates (the first wins), unknown keys
+//! (skipped) and, at the top level, the `@extra` / `@client_id` [`Envelope`]. Mirrors
+//! `reader::value`.
 
-use std::borrow::Cow;
-
-use super::field::RawField;
-use super::value::{ParseValue, parse_field_value};
+use super::table::RawField;
+use super::{ParseValue, parse_field_value};
 use crate::json_value::JsonValue;
-use crate::pointer::{Cursor, Error, ErrorKind};
+use crate::pointer::{Cursor, Error};
 use crate::seen::SeenFields;
-use crate::unknown::UnknownObject;
 
 /// The keys TDLib adds at the top level of what `td_receive` returns.
 #[derive(Debug, Default)]
@@ -164,42 +164,8 @@ fn next_field<'a, 'f>(
     Ok(None)
 }
 
-/// A generated class's `parse_index`.
-pub type ClassIndexParser<'a, C> = fn(
-    Option<usize>,
-    Cow<'a, str>,
-    &mut Cursor<'a>,
-    u32,
-    Option<&mut Envelope<'a>>,
-) -> Result<C, Error>;
-
-/// The `Unknown` arm of a generated `parse_index` (rare: not among the
-/// [entry points](super::entry) compiled in the generated crate).
-pub fn parse_unknown_as<'a, O, W: FnOnce(UnknownObject<'a>) -> O>(
-    name: Cow<'a, str>,
-    c: &mut Cursor<'a>,
-    depth: u32,
-    envelope: Option<&mut Envelope<'a>>,
-    wrap: W,
-) -> Result<O, Error> {
-    parse_unknown(name, c, depth, envelope).map(wrap)
-}
-
-/// Skips the remaining members of an object of unknown type, keeping its name.
-pub fn parse_unknown<'a>(
-    name: Cow<'a, str>,
-    c: &mut Cursor<'a>,
-    depth: u32,
-    mut envelope: Option<&mut Envelope<'a>>,
-) -> Result<UnknownObject<'a>, Error> {
-    while let Some(key) = c.next_key()? {
-        skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?;
-    }
-    Ok(UnknownObject { type_name: name })
-}
-
 #[inline]
-fn skip_or_envelope<'a>(
+pub(in crate::parse) fn skip_or_envelope<'a>(
     key: &str,
     c: &mut Cursor<'a>,
     depth: u32,
@@ -223,83 +189,4 @@ pub fn parse_struct_in<'a, T: ParseValue<'a>>(
 ) -> Result<(), Error> {
     c.begin_object(depth)?;
     parse_fields(c, depth, None, slot)
-}
-
-/// A class (several constructors) or the top-level `Object`. Implemented by generated code.
-pub trait ParseClass<'a>: Sized {
-    /// Parses the rest of an object whose `@type` is `name`, dispatching through the class's
-    /// [`TypeTable`](crate::type_table::TypeTable) (CRC32, then an exact compare).
-    fn parse_variant(
-        name: Cow<'a, str>,
-        c: &mut Cursor<'a>,
-        depth: u32,
-        envelope: Option<&mut Envelope<'a>>,
-    ) -> Result<Self, Error>;
-}
-
-/// A class value at nesting `depth`.
-#[inline]
-pub fn parse_class<'a, T: ParseClass<'a>>(c: &mut Cursor<'a>, depth: u32) -> Result<T, Error> {
-    c.begin_object(depth)?;
-    parse_tagged(c, depth, None)
-}
-
-/// [`parse_class`] into `slot` (a generated class's [`ParseValue::parse_in`]).
-#[inline]
-pub fn parse_class_in<'a, T: ParseClass<'a>>(
-    slot: &mut T,
-    c: &mut Cursor<'a>,
-    depth: u32,
-) -> Result<(), Error> {
-    *slot = parse_class(c, depth)?;
-    Ok(())
-}
-
-fn parse_tagged<'a, T: ParseClass<'a>>(
-    c: &mut Cursor<'a>,
-    depth: u32,
-    envelope: Option<&mut Envelope<'a>>,
-) -> Result<T, Error> {
-    let name = type_name(c, depth)?;
-    T::parse_variant(name, c, depth, envelope)
-}
-
-/// The `@type` of the object the cursor is in (its `{` consumed, at nesting `depth`). When
-/// `@type` is the first key (TDLib's order) it is consumed, and the cursor is left after its
-/// value; otherwise it is found by looking ahead, and the cursor stays where it was (the field
-/// loop skips the `@type` key when it meets it).
-///
-/// `#[inline]` for the reason [`parse_raw_fields`] is: one copy in the crate of the generated
-/// code, called directly.
-#[inline]
-fn type_name<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
-    if c.eat_key(b"\"@type\":") {
-        return c.read_str();
-    }
-    match c.find_type_tag(depth)? {
-        Some(name) => Ok(name),
-        None => Err(missing_type(c)),
-    }
-}
-
-#[cold]
-fn missing_type(c: &mut Cursor<'_>) -> Error {
-    // Consume the object so the error points at its end, like the reader's "missing field".
-    c.error(ErrorKind::MissingType)
-}
-
-/// What `td_receive` returns, parsed from the whole document: the object, `@extra`,
-/// `@client_id`; then only whitespace may follow.
-pub fn parse_received<'a, T: ParseClass<'a>>(
-    mut c: Cursor<'a>,
-) -> Result<crate::received::Received<'a, T>, Error> {
-    c.begin_object(1)?;
-    let mut envelope = Envelope::default();
-    let object = parse_tagged(&mut c, 1, Some(&mut envelope))?;
-    c.finish()?;
-    Ok(crate::received::Received {
-        object,
-        extra: envelope.extra,
-        client_id: envelope.client_id,
-    })
 }

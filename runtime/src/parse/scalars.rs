@@ -1,75 +1,13 @@
-//! [`ParseValue`]: how the pointer parser reads each kind of value; the counterpart of
-//! [`crate::reader::ReadValue`], with the same rules.
+//! [`ParseValue`] for every value that is not a constructor: scalars and strings (read by the
+//! cursor, and by the field loop itself where a row says so), `bytes`, vectors (elements built
+//! in place), `Option`, `Box` and untyped [`JsonValue`].
 
 use std::borrow::Cow;
 
-use super::field::{Field, Scalar};
-use super::object::parse_struct_in;
+use super::value::{ParseValue, Scalar, parse_nullable_in};
 use crate::element::Element;
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error};
-
-/// A value the pointer parser reads at a field or element position (not `null`).
-///
-/// Values are built in place: [`parse_in`](Self::parse_in) fills a slot that holds the
-/// type's default (a field not yet seen, a new element of a vector, a new box), so a
-/// constructor is never moved up through the `Result`s of its parents. A generated constructor
-/// implements only [`FIELDS`](Self::FIELDS) and keeps the default `parse_in`, an object parsed
-/// field by field; every other value (scalars, strings, vectors, classes) implements
-/// `parse_in`. [`parse`](Self::parse) is derived from it.
-pub trait ParseValue<'a>: Sized + Default + 'a {
-    /// A constructor's fields (a table made by [`fields!`](crate::fields)) in
-    /// declaration order, which is TDLib's order.
-    const FIELDS: &'a [Field<'a, Self>] = &[];
-
-    /// Whether the field loop reads a field of this type itself (the runtime's scalars and
-    /// strings) or calls [`parse_in`](Self::parse_in); only the runtime's own impls have
-    /// another value than [`Scalar::CALL`] to give.
-    #[doc(hidden)]
-    const SCALAR: Scalar<Self> = Scalar::CALL;
-
-    /// Parses the (non-null) value at the cursor into `slot`, which holds `Self::default()`;
-    /// `depth` is the nesting level the value would open. The default parses a constructor:
-    /// `{`, then its fields through the shared field loop. On error the slot's content is
-    /// unspecified (the whole parse fails).
-    #[inline]
-    fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
-        parse_struct_in(slot, c, depth)
-    }
-
-    /// Parses the (non-null) value at the cursor as a new value.
-    #[inline]
-    fn parse(c: &mut Cursor<'a>, depth: u32) -> Result<Self, Error> {
-        let mut value = Self::default();
-        Self::parse_in(&mut value, c, depth)?;
-        Ok(value)
-    }
-}
-
-/// Reads a value where `null` means "absent" (the type's default).
-#[inline]
-pub fn parse_field_value<'a, T: ParseValue<'a>>(
-    c: &mut Cursor<'a>,
-    depth: u32,
-) -> Result<T, Error> {
-    let mut value = T::default();
-    parse_nullable_in(&mut value, c, depth)?;
-    Ok(value)
-}
-
-/// [`parse_field_value`] into a slot holding `T::default()`: `null` leaves it as it is.
-#[inline]
-fn parse_nullable_in<'a, T: ParseValue<'a>>(
-    slot: &mut T,
-    c: &mut Cursor<'a>,
-    depth: u32,
-) -> Result<(), Error> {
-    if c.eat_null() {
-        Ok(())
-    } else {
-        T::parse_in(slot, c, depth)
-    }
-}
 
 /// `parse_in` for a value read whole by `read` (scalars, strings, bytes), and the type's
 /// [`Scalar`] kind when the field loop reads its fields itself, with the same `read`.

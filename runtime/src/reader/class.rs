@@ -1,11 +1,9 @@
-//! Reading objects: the shared visitors behind every generated `Deserialize` impl.
-//!
-//! Generated code provides, per constructor, a [`ReadValue`] impl (its field names, and a
-//! `match` on the field index) and,
-//! per class, a [`ReadClass`] impl (a `match` on the `@type` name). Everything else — the field
-//! loop, the duplicate-key rule (the first occurrence wins, as in TDLib), skipping unknown keys,
-//! `@type` dispatch with a fast path for `@type` first and a buffered path for `@type` later,
-//! and the `@extra` / `@client_id` envelope — lives here once.
+//! Reading classes: [`ReadClass`], implemented by generated code for each class enum and for
+//! `Object` (a `match` on the `@type` name), and what it calls: `@type` dispatch with a fast
+//! path for `@type` first and a buffered path for `@type` later, the arms that read a
+//! constructor into its variant ([`read_as`], [`read_boxed_as`], [`read_class_as`],
+//! [`read_unknown_as`]), and `Deserialize` for [`Received`] (the `@extra` / `@client_id`
+//! envelope).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -16,89 +14,11 @@ use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, Visitor};
 
 use super::depth::DepthGuard;
 use super::json_tree::JsonValueDeserializer;
-use super::value::{AnyValue, CowStrVisitor, FieldValue, Key, ReadValue, Skip};
+use super::untyped::{AnyValue, CowStrVisitor, Key};
+use super::value::{Envelope, ReadValue, read_rest, skip_or_envelope};
 use crate::json_value::JsonValue;
 use crate::received::Received;
-use crate::seen::SeenFields;
 use crate::unknown::UnknownObject;
-
-/// Index of `key` among `names`: the `expected` one first (TDLib writes fields in declaration
-/// order), then by length and exact compare from there on, wrapping around. Not generic: one
-/// copy serves every constructor and deserializer.
-#[inline]
-fn find_name(names: &[&str], key: &str, expected: usize) -> Option<usize> {
-    if names.get(expected) == Some(&key) {
-        return Some(expected);
-    }
-    let (before, after) = names.split_at(expected.min(names.len()));
-    match after.iter().position(|n| *n == key) {
-        Some(i) => Some(before.len() + i),
-        None => before.iter().position(|n| *n == key),
-    }
-}
-
-/// Reads the value of one known field into `slot` (an arm of a generated `read_field`).
-#[inline]
-pub fn field<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
-    map: &mut A,
-    slot: &mut T,
-) -> Result<bool, A::Error> {
-    *slot = map.next_value_seed(FieldValue::<T>::new())?;
-    Ok(true)
-}
-
-/// The keys TDLib adds at the top level of what `td_receive` returns.
-#[derive(Debug, Default)]
-pub struct Envelope<'de> {
-    pub extra: Option<JsonValue<'de>>,
-    pub client_id: Option<i32>,
-    seen_client_id: bool,
-}
-
-impl<'de> Envelope<'de> {
-    fn read<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
-        match key {
-            "@extra" if self.extra.is_none() => {
-                self.extra = Some(map.next_value_seed(AnyValue)?);
-            }
-            "@client_id" if !self.seen_client_id => {
-                self.seen_client_id = true;
-                self.client_id = map.next_value_seed(FieldValue::<Option<i32>>::new())?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-}
-
-/// Reads the remaining members of an object into `T`.
-pub fn read_rest<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
-    map: &mut A,
-    mut envelope: Option<&mut Envelope<'de>>,
-) -> Result<T, A::Error> {
-    let mut out = T::default();
-    let mut seen = SeenFields::new();
-    let mut expected = 0;
-    while let Some(Key(key)) = map.next_key()? {
-        let read = match find_name(T::NAMES, &key, expected) {
-            Some(index) => {
-                expected = index + 1;
-                if seen.insert(index) {
-                    out.read_field(index, map)?
-                } else {
-                    // A duplicate: the first occurrence wins.
-                    map.next_value_seed(Skip)?;
-                    true
-                }
-            }
-            None => false,
-        };
-        if !read {
-            skip_or_envelope(&key, map, envelope.as_deref_mut())?;
-        }
-    }
-    Ok(out)
-}
 
 /// One arm of a generated `read_index`: the rest of constructor `T`'s object, wrapped by
 /// `wrap` into the class. As the pointer parser's `parse_as` (`parse_entry_points!`): the
@@ -165,41 +85,6 @@ pub fn read_unknown<'de, A: MapAccess<'de>>(
         skip_or_envelope(&key, map, envelope.as_deref_mut())?;
     }
     Ok(UnknownObject { type_name: name })
-}
-
-#[inline]
-fn skip_or_envelope<'de, A: MapAccess<'de>>(
-    key: &str,
-    map: &mut A,
-    envelope: Option<&mut Envelope<'de>>,
-) -> Result<(), A::Error> {
-    if let Some(envelope) = envelope {
-        if envelope.read(key, map)? {
-            return Ok(());
-        }
-    }
-    map.next_value_seed(Skip)
-}
-
-/// `Deserialize` for a constructor: an object whose keys are read by `T::read_field`.
-#[inline]
-pub fn deserialize_struct<'de, D: Deserializer<'de>, T: ReadValue<'de>>(
-    d: D,
-) -> Result<T, D::Error> {
-    d.deserialize_map(StructVisitor(PhantomData))
-}
-
-struct StructVisitor<T>(PhantomData<T>);
-
-impl<'de, T: ReadValue<'de>> Visitor<'de> for StructVisitor<T> {
-    type Value = T;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON object")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
-        let _level = DepthGuard::enter()?;
-        read_rest(&mut map, None)
-    }
 }
 
 /// A class (several constructors) or the top-level `Object`: chooses the constructor by
