@@ -22,6 +22,7 @@ mod boxing;
 mod config;
 mod emit;
 mod error;
+mod generate;
 mod plan;
 
 // The model crate's modules, under the names the generator's modules use.
