@@ -14,13 +14,23 @@ pub fn object_item(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let rt = rt();
     let decls = variants.iter().map(|v| {
         let name = ident(&v.name);
-        let ty = match v.kind {
-            ObjectKind::Class(id) => class_path(model, id, Place::Root),
-            ObjectKind::Struct { id, boxed } => {
-                boxed_if(boxed, struct_path(model, id, Place::Root))
-            }
+        let (ty, doc) = match v.kind {
+            ObjectKind::Class(id) => (
+                class_path(model, id, Place::Root),
+                format!(
+                    " A `{}`: any of its constructors (`enums::{}`).",
+                    model.classes[id].tl_name, model.classes[id].rust_name
+                ),
+            ),
+            ObjectKind::Struct { id, boxed } => (
+                boxed_if(boxed, struct_path(model, id, Place::Root)),
+                format!(
+                    " `{}`, the only constructor of its result type (`types::{}`).",
+                    model.structs[id].tl_name, model.structs[id].rust_name
+                ),
+            ),
         };
-        quote!(#name(#ty),)
+        quote!(#[doc = #doc] #name(#ty),)
     });
     let conversions = variants.iter().map(|v| {
         let name = ident(&v.name);
