@@ -30,6 +30,7 @@
 pub mod base64;
 #[cfg(feature = "tdjson")]
 pub mod client;
+pub mod constructor;
 pub mod element;
 pub mod function;
 pub mod json_value;
@@ -62,6 +63,8 @@ pub use serde;
 /// Items only generated code uses. Not part of the API: they change with the generator.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::constructor_impls;
+
     /// The pointer parser's arms of generated `parse_index` / `parse_in`.
     pub mod parse {
         pub use crate::parse::class::{parse_class_in, parse_unknown_as};

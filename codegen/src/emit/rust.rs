@@ -23,11 +23,6 @@ pub fn lt(has: bool) -> TokenStream {
     if has { quote!(<'a>) } else { quote!() }
 }
 
-/// `<'static>` or nothing.
-pub fn lt_static(has: bool) -> TokenStream {
-    if has { quote!(<'static>) } else { quote!() }
-}
-
 /// Where the generated modules are, seen from the place the tokens go.
 #[derive(Clone, Copy)]
 pub enum Place {

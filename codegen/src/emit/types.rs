@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::defaults::{class_default, struct_default};
 use super::dispatch::class_types_const;
-use super::rust::{Place, boxed_if, doc, ident, lt, lt_static, rt, shape_type, struct_path};
+use super::rust::{Place, boxed_if, doc, ident, lt, rt, shape_type, struct_path};
 use crate::model::{Class, Model, Struct};
 
 /// The struct of a constructor or function.
@@ -24,11 +24,12 @@ pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
         quote!(#field_doc #attributes pub #field: #ty,)
     });
     let rt = rt();
-    let owned = lt_static(s.lifetime);
-    let conversions = s.fields.iter().map(|f| {
-        let field = ident(&f.rust_name);
-        quote!(#field: #rt::IntoStatic::into_static(self.#field),)
-    });
+    let impls = if s.lifetime {
+        let fields = s.fields.iter().map(|f| ident(&f.rust_name));
+        quote!(#name, #tl_name, borrows { #(#fields),* })
+    } else {
+        quote!(#name, #tl_name)
+    };
     let impl_lt = if s.lifetime { quote!(<'a>) } else { quote!() };
     let default = struct_default(model, s, &impl_lt, &quote!(#name #lifetime));
     let attributes = user_attributes(&s.attributes);
@@ -47,22 +48,7 @@ pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
 
         #default
 
-        impl #impl_lt #rt::IntoStatic for #name #lifetime {
-            type Static = #name #owned;
-            #[inline]
-            fn into_static(self) -> #name #owned { #name { #(#conversions)* } }
-        }
-
-        impl #impl_lt #rt::Element for #name #lifetime {}
-
-        impl #impl_lt #name #lifetime {
-            /// A copy that owns all its data, independent of the input buffer.
-            #[inline]
-            pub fn into_owned(self) -> #name #owned { #rt::IntoStatic::into_static(self) }
-
-            /// The TL name, as in `@type`.
-            pub const TL_NAME: &'static str = #tl_name;
-        }
+        #rt::__private::constructor_impls!(#impls);
     }
 }
 
