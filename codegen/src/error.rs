@@ -33,6 +33,12 @@ pub enum Error {
         /// What is wrong with it.
         problem: String,
     },
+    /// The schema is beyond a limit of the generated dispatch tables: at most 65,535
+    /// constructors, and names of at most 65,535 bytes (their indexes and lengths are `u16`).
+    Limit {
+        /// Which limit, and by how much: "70000-byte constructor name `aaa…`".
+        problem: String,
+    },
     /// [`Config::compile`](crate::Config::compile) was called outside a build script without
     /// [`Config::out_dir`](crate::Config::out_dir).
     NoOutDir,
@@ -73,6 +79,10 @@ impl fmt::Display for Error {
                 value,
                 problem,
             } => write!(f, "Config::{option}(`{value}`): {problem}"),
+            Error::Limit { problem } => write!(
+                f,
+                "the schema is beyond what tlgen's dispatch tables hold: {problem}"
+            ),
             Error::NoOutDir => f.write_str(
                 "OUT_DIR is not set: call compile() from build.rs or set Config::out_dir",
             ),
@@ -87,7 +97,7 @@ impl std::error::Error for Error {
             Error::Schema { diagnostics, .. } => diagnostics
                 .first()
                 .map(|d| d as &(dyn std::error::Error + 'static)),
-            Error::Option { .. } | Error::NoOutDir => None,
+            Error::Option { .. } | Error::Limit { .. } | Error::NoOutDir => None,
         }
     }
 }

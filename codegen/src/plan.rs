@@ -75,6 +75,7 @@ impl Plan {
                 .collect();
             Error::schema(diagnostics, shown, source)
         })?;
+        check_limits(&model)?;
         let mut model = prune(model, options.selection).map_err(|e| match e {
             PruneError::UnknownFunction(name) => {
                 Error::option("functions", name, "not a function of the schema")
@@ -180,4 +181,25 @@ fn fnv1a64(bytes: &[u8]) -> u64 {
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     hash
+}
+
+/// The limits of the generated `TypeTable`s and dispatch indexes (`u16` indexes and lengths),
+/// checked here so that emitting never meets a schema beyond them.
+fn check_limits(model: &Model) -> Result<(), Error> {
+    const MAX: usize = u16::MAX as usize;
+    if model.structs.len() > MAX {
+        return Err(Error::Limit {
+            problem: format!("{} constructors (at most {MAX})", model.structs.len()),
+        });
+    }
+    if let Some(s) = model.structs.iter().find(|s| s.tl_name.len() > MAX) {
+        let start: String = s.tl_name.chars().take(40).collect();
+        return Err(Error::Limit {
+            problem: format!(
+                "a constructor name of {} bytes, `{start}…` (at most {MAX})",
+                s.tl_name.len()
+            ),
+        });
+    }
+    Ok(())
 }

@@ -392,4 +392,13 @@ fn errors_are_typed_and_rendered() {
     assert!(matches!(missing, tlgen::Error::Io { .. }), "{missing:?}");
     assert!(std::error::Error::source(&missing).is_some());
     assert!(missing.to_string().starts_with("/nonexistent/td_api.tl: "));
+
+    // A name longer than the dispatch tables' u16 lengths: an error, not a panic in emit.
+    let long = "a".repeat(70_000);
+    let schema = format!("ok = Ok;\n{long} = Thing;\n---functions---\nping = Ok;\n");
+    let beyond = tlgen::Config::new()
+        .generate("long.tl", &schema)
+        .unwrap_err();
+    assert!(matches!(beyond, tlgen::Error::Limit { .. }), "{beyond:?}");
+    assert!(beyond.to_string().contains("70000 bytes"), "{beyond}");
 }

@@ -28,8 +28,7 @@ fn type_table(model: &Model, ids: &[usize]) -> TokenStream {
         .map(|&id| model.structs[id].tl_name.as_str())
         .collect();
     let (slots, all) = tlgen_runtime::type_table::layout(&names).expect(
-        "more than 65,535 constructors in one class, or a name of more than 65,535 bytes: \
-         tlgen's TypeTable slots hold u16 indexes and lengths",
+        "Plan::new checked the limits: at most 65,535 constructors, names of at most 65,535 bytes",
     );
     let slots = slots.iter().map(|&(crc, start, len, entry)| {
         let crc = Literal::u32_unsuffixed(crc);
