@@ -301,7 +301,7 @@ pub fn markdown(run: &Run) -> String {
             let why: Vec<String> = f
                 .refused
                 .iter()
-                .map(|(t, n, e)| format!("`{t}` ×{n}: {}", e.replace('|', "\\|")))
+                .map(|(t, n, e)| format!("`{t}` ×{n}: {}", short_error(e).replace('|', "\\|")))
                 .collect();
             let _ = writeln!(
                 o,
@@ -469,4 +469,12 @@ pub fn json(run: &Run) -> Value {
             "target": v.target, "payload": v.payload, "measured": v.measured, "met": v.met,
         })).collect::<Vec<_>>(),
     })
+}
+
+/// An error message cut to its first clause: serde's "unknown variant `x`, expected one of
+/// ..." lists every variant of the enum (hundreds for `Update`). `--json` keeps it whole.
+fn short_error(e: &str) -> &str {
+    let cut = e.find(", expected one of").unwrap_or(e.len());
+    let cut = cut.min(e.char_indices().nth(160).map_or(e.len(), |(i, _)| i));
+    e.get(..cut).unwrap_or(e)
 }
