@@ -791,7 +791,7 @@ fn send_requests() -> Vec<(String, Wait)> {
 
     // Every byte value, base64.
     let all_bytes: Vec<u8> = (0..=255).collect();
-    let all_b64 = base64_encode(&all_bytes);
+    let all_b64 = tlgen_runtime::base64::encode(&all_bytes);
     for b in ["", "AAEC/w==", "aGVsbG8=", &all_b64, "abc", "-_8="] {
         push(
             &format!(r#"{{"@type":"testCallBytes","x":{}}}"#, js(b)),
@@ -902,28 +902,6 @@ fn send_requests() -> Vec<(String, Wait)> {
         Nothing,
     ));
     r
-}
-
-/// Standard base64 with padding (TDLib's `bytes` encoding), for building test inputs.
-fn base64_encode(data: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in data.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
 
 /// Receives and records until `stop` matches a payload (recorded too) or `timeout` passes.
