@@ -64,6 +64,7 @@ pub use serde;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::constructor_impls;
+    pub use crate::parse_entry_points;
 
     /// The pointer parser's arms of generated `parse_index` / `parse_in`.
     pub mod parse {

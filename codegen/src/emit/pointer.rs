@@ -160,7 +160,7 @@ pub fn object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
         /// The pointer parser's per-object entry points, private functions of this crate so
         /// that calls to them are direct (`tlgen_runtime::parse::entry`).
         mod #module {
-            #rt::parse_entry_points!();
+            #rt::__private::parse_entry_points!();
         }
         #value
         impl<'a> #rt::parse::ParseClass<'a> for #ty {
