@@ -62,7 +62,8 @@ pub fn parse_class<'a, T: ParseClass<'a>>(c: &mut Cursor<'a>, depth: u32) -> Res
     parse_tagged(c, depth, None)
 }
 
-/// [`parse_class`] into `slot` (a generated class's [`ParseValue::parse_in`]).
+/// [`parse_class`] into `slot`: a generated class's
+/// [`ParseValue::parse_in`](crate::parse::ParseValue::parse_in).
 #[inline]
 pub fn parse_class_in<'a, T: ParseClass<'a>>(
     slot: &mut T,
