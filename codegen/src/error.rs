@@ -101,22 +101,3 @@ impl std::error::Error for Error {
         }
     }
 }
-
-impl From<tl_parser::LoadError> for Error {
-    fn from(e: tl_parser::LoadError) -> Self {
-        match e {
-            tl_parser::LoadError::Io { path, error } => Error::Io {
-                path,
-                source: error,
-            },
-            tl_parser::LoadError::Parse {
-                diagnostics,
-                rendered,
-                ..
-            } => Error::Schema {
-                diagnostics,
-                rendered,
-            },
-        }
-    }
-}

@@ -65,15 +65,8 @@ impl Config {
 
     /// `name` goes into the code, `shown` into diagnostics (the path as the user gave it).
     fn generate_named(&self, name: &str, shown: &str, source: &str) -> Result<String, Error> {
-        let is_json = Path::new(name)
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-        let parsed = if is_json {
-            tl_parser::parse_json(source)
-        } else {
-            tl_parser::parse(source)
-        }
-        .map_err(|diagnostics| Error::schema(diagnostics, shown, source))?;
+        let parsed = tl_parser::parse_as(Path::new(name), source)
+            .map_err(|diagnostics| Error::schema(diagnostics, shown, source))?;
         let errors: Vec<_> = tl_parser::check(&parsed)
             .into_iter()
             .filter(|d| d.is_error())

@@ -1,7 +1,8 @@
 //! `type_sizes`: the size in bytes of the generated td_api types an application moves most
-//! (`Object`, `Update`, `Message`, ...), and the largest class enums. Variants are boxed only
-//! where recursion needs it unless `Config::boxed` says otherwise, so these sizes are what a
-//! parse returns by value and what a `Vec` of them holds per element.
+//! (`Object`, `Update`, `Message`, ...), and the largest class enums: what a parse returns by
+//! value and what a `Vec` of them holds per element. td_api is generated with the default
+//! `Boxing::Variants` (every class variant boxed); build it with `Boxing::Recursion` to see the
+//! other policy's sizes.
 //!
 //! ```text
 //! cargo run -p tlgen-tests --example type_sizes
@@ -11,27 +12,26 @@ use std::mem::size_of;
 
 use tlgen_tests::td::{Object, enums, types};
 
+/// `(name, size)` of each type, named as written.
+macro_rules! sizes {
+    ($($t:ty),* $(,)?) => { [$((stringify!($t), size_of::<$t>())),*] };
+}
+
 fn main() {
-    let rows: &[(&str, usize)] = &[
-        ("Object", size_of::<Object>()),
-        ("enums::Update", size_of::<enums::Update>()),
-        (
-            "types::UpdateNewMessage",
-            size_of::<types::UpdateNewMessage>(),
-        ),
-        ("types::Message", size_of::<types::Message>()),
-        ("enums::MessageContent", size_of::<enums::MessageContent>()),
-        ("types::MessageText", size_of::<types::MessageText>()),
-        ("enums::MessageReplyTo", size_of::<enums::MessageReplyTo>()),
-        ("types::Chat", size_of::<types::Chat>()),
-        ("types::User", size_of::<types::User>()),
-        (
-            "types::UpdateUserStatus",
-            size_of::<types::UpdateUserStatus>(),
-        ),
-        ("enums::UserStatus", size_of::<enums::UserStatus>()),
-        ("enums::PageBlock", size_of::<enums::PageBlock>()),
-        ("enums::RichText", size_of::<enums::RichText>()),
+    let rows = sizes![
+        Object,
+        enums::Update,
+        types::UpdateNewMessage,
+        types::Message,
+        enums::MessageContent,
+        types::MessageText,
+        enums::MessageReplyTo,
+        types::Chat,
+        types::User,
+        types::UpdateUserStatus,
+        enums::UserStatus,
+        enums::PageBlock,
+        enums::RichText,
     ];
     println!("| type | bytes |\n|---|---:|");
     for (name, size) in rows {

@@ -29,7 +29,7 @@ pub use check::check;
 pub use diagnostics::{Diagnostic, Severity, render_all};
 pub use id::{infer_id, normal_form};
 pub use json_form::{parse_json, to_json};
-pub use load::{LoadError, load};
+pub use load::{LoadError, load, parse_as};
 pub use model::*;
 pub use summary::Summary;
 

@@ -41,6 +41,19 @@ impl std::error::Error for LoadError {
     }
 }
 
+/// Parses `source`, the text of a schema file named `name`: Telegram's JSON form when the name
+/// ends in `.json`, TL text otherwise (what [`load`] does after reading the file).
+pub fn parse_as(name: &Path, source: &str) -> Result<Schema, Vec<Diagnostic>> {
+    if name
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    {
+        crate::parse_json(source)
+    } else {
+        crate::parse(source)
+    }
+}
+
 /// Reads and parses the schema at `path`: `.json` files in Telegram's JSON form, anything else
 /// as TL text. Returns the schema and the source text (for rendering check diagnostics).
 pub fn load(path: &Path) -> Result<(Schema, String), LoadError> {
@@ -48,15 +61,7 @@ pub fn load(path: &Path) -> Result<(Schema, String), LoadError> {
         path: path.to_owned(),
         error,
     })?;
-    let is_json = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let parsed = if is_json {
-        crate::parse_json(&source)
-    } else {
-        crate::parse(&source)
-    };
-    match parsed {
+    match parse_as(path, &source) {
         Ok(schema) => Ok((schema, source)),
         Err(diagnostics) => {
             let rendered = render_all(&diagnostics, &path.display().to_string(), &source);

@@ -88,10 +88,11 @@ pub fn generate(plan: &Plan) -> String {
             .collect(),
     );
     let version = env!("CARGO_PKG_VERSION");
+    let rt = rust::rt();
     let mut root_items: Vec<TokenStream> = vec![
         quote! {
             // This file and `tlgen-runtime` must come from the same tlgen version.
-            const _: () = ::tlgen_runtime::__private::check_version(#version);
+            const _: () = #rt::__private::check_version(#version);
         },
         object::object_item(model, top),
     ];

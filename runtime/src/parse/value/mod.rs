@@ -12,7 +12,6 @@ pub use fields::{Envelope, parse_fields, parse_rest, parse_struct_in};
 pub use table::{Field, SameType, Scalar, assert_field_type};
 
 use crate::pointer::{Cursor, Error};
-use fields::parse_struct_in as parse_constructor_in;
 
 /// A value the pointer parser reads at a field or element position (not `null`).
 ///
@@ -39,7 +38,7 @@ pub trait ParseValue<'a>: Sized + Default + 'a {
     /// unspecified (the whole parse fails).
     #[inline]
     fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
-        parse_constructor_in(slot, c, depth)
+        parse_struct_in(slot, c, depth)
     }
 
     /// Parses the (non-null) value at the cursor as a new value.
