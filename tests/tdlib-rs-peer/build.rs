@@ -79,7 +79,7 @@ fn main() {
     let mut table: Vec<(String, usize)> = Vec::new();
     for d in definitions
         .iter()
-        .filter(|d| d.category == Category::Types && d.ty.name != "Ok")
+        .filter(|d| d.category == Category::Types)
         .filter(|d| !SPECIAL_CASED_TYPES.contains(&d.ty.name.as_str()))
     {
         let class = rusty_type_name(&d.ty.name);
