@@ -59,6 +59,15 @@ const DECODE: [u8; 256] = {
 
 /// Decodes padded standard base64 (see the module doc for the exact rules).
 pub fn decode(input: &[u8]) -> Result<Vec<u8>, Base64Error> {
+    let mut out = Vec::with_capacity(input.len() / 4 * 3);
+    decode_with(input, |bytes| out.extend_from_slice(bytes))?;
+    Ok(out)
+}
+
+/// [`decode`], handing the decoded bytes to `out` a group (one to three bytes) at a time, so
+/// that they can go into any buffer (the arena mode's).
+#[inline]
+pub fn decode_with(input: &[u8], mut out: impl FnMut(&[u8])) -> Result<(), Base64Error> {
     if input.len() % 4 != 0 {
         return Err(Base64Error::InvalidLength);
     }
@@ -67,11 +76,10 @@ pub fn decode(input: &[u8]) -> Result<Vec<u8>, Base64Error> {
         return Err(Base64Error::InvalidPadding);
     }
     let data = input.get(..input.len() - padding).unwrap_or_default();
-    let mut out = Vec::with_capacity(input.len() / 4 * 3);
     let mut quads = data.chunks_exact(4);
     for quad in &mut quads {
         let v = sextets(quad)?;
-        out.extend_from_slice(&[(v >> 16) as u8, (v >> 8) as u8, v as u8]);
+        out(&[(v >> 16) as u8, (v >> 8) as u8, v as u8]);
     }
     let tail = quads.remainder();
     // `data.len() + padding` is a multiple of 4 and `padding <= 2`, so the tail has 0, 2 or 3
@@ -83,18 +91,18 @@ pub fn decode(input: &[u8]) -> Result<Vec<u8>, Base64Error> {
             if v & 0xFFFF != 0 {
                 return Err(Base64Error::NonZeroTrailingBits);
             }
-            out.push((v >> 16) as u8);
+            out(&[(v >> 16) as u8]);
         }
         3 => {
             let v = sextets(tail)?;
             if v & 0xFF != 0 {
                 return Err(Base64Error::NonZeroTrailingBits);
             }
-            out.extend_from_slice(&[(v >> 16) as u8, (v >> 8) as u8]);
+            out(&[(v >> 16) as u8, (v >> 8) as u8]);
         }
         _ => unreachable!("length and padding checks leave 0, 2 or 3 tail characters"),
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Packs up to four base64 characters into the high bits of a 24-bit group.

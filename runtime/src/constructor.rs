@@ -36,6 +36,12 @@ macro_rules! constructor_impls {
             pub const TL_NAME: &'static str = $tl;
         }
     };
+    ($name:ident, $tl:literal, views) => {
+        impl<'a> $crate::Element for $name<'a> {}
+        impl<'a> $name<'a> {
+            pub const TL_NAME: &'static str = $tl;
+        }
+    };
     ($name:ident, $tl:literal) => {
         /// It borrows nothing: the value itself.
         impl $crate::IntoStatic for $name {

@@ -21,3 +21,8 @@ impl Element for JsonValue<'_> {}
 impl<T: Element> Element for Vec<T> {}
 impl<T> Element for Option<T> {}
 impl<T> Element for Box<T> {}
+// Arena mode's views (`crate::arena`): `&[u8]` is `bytes`, as `Vec<u8>` is.
+impl Element for &str {}
+impl Element for &[u8] {}
+impl<T: Element> Element for &[T] {}
+impl<T> Element for crate::arena::Ref<'_, T> {}

@@ -27,6 +27,7 @@
     )
 )]
 
+pub mod arena;
 pub mod base64;
 #[cfg(feature = "tdjson")]
 pub mod client;

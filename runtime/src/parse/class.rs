@@ -40,7 +40,13 @@ pub fn parse_unknown<'a>(
     while let Some(key) = c.next_key()? {
         skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?;
     }
-    Ok(UnknownObject { type_name: name })
+    // In arena mode an owned name (one with escapes) moves into the arena: values there are
+    // never dropped, so they must own nothing.
+    let type_name = match (name, c.arena_if_any()) {
+        (Cow::Owned(name), Some(arena)) => Cow::Borrowed(&*arena.alloc_str(&name)),
+        (name, _) => name,
+    };
+    Ok(UnknownObject { type_name })
 }
 
 /// A class (several constructors) or the top-level `Object`. Implemented by generated code.

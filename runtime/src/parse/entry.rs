@@ -31,7 +31,7 @@
 //! docs/BENCHMARKS.md ("Calls through the GOT") has the measurement.
 
 /// Defines the pointer parser's per-object entry points in the module where it is expanded:
-/// `parse_as`, `parse_boxed_as` and `parse_class_as`, the arms of a generated `parse_index`, all
+/// `parse_as`, `parse_boxed_as`, `parse_ref_as` (arena mode) and `parse_class_as`, the arms of a generated `parse_index`, all
 /// `pub(super)`. Generated code expands it once, in a module of its own, and calls them there
 /// ([`crate::parse::entry`] says why they are not runtime functions).
 ///
@@ -73,6 +73,26 @@ macro_rules! parse_entry_points {
             wrap: W,
         ) -> ::core::result::Result<O, $crate::pointer::Error> {
             let mut out = ::std::boxed::Box::<T>::default();
+            $crate::parse::parse_fields(c, depth, envelope, &mut *out)?;
+            ::core::result::Result::Ok(wrap(out))
+        }
+
+        /// [`parse_as`] for a variant of arena mode, which holds its constructor as a
+        /// reference into the cursor's arena: parsed in its place there.
+        #[allow(dead_code)]
+        #[inline(never)]
+        pub(super) fn parse_ref_as<
+            'a,
+            T: $crate::parse::ParseValue<'a>,
+            O,
+            W: FnOnce(&'a T) -> O,
+        >(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            wrap: W,
+        ) -> ::core::result::Result<O, $crate::pointer::Error> {
+            let out: &'a mut T = c.arena()?.alloc(T::default());
             $crate::parse::parse_fields(c, depth, envelope, &mut *out)?;
             ::core::result::Result::Ok(wrap(out))
         }

@@ -17,6 +17,7 @@
 //! `@type` name, then an exact compare) and a generated `match` on the index. The per-object
 //! entry points are compiled in the generated crate ([`entry`]).
 
+mod arena;
 pub(crate) mod class;
 pub mod entry;
 mod scalars;

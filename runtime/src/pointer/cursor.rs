@@ -37,6 +37,8 @@
 //! simply ends the document early).
 
 use core::ffi::{CStr, c_char};
+
+use bumpalo::Bump;
 use core::marker::PhantomData;
 use std::borrow::Cow;
 
@@ -53,14 +55,11 @@ pub struct Cursor<'a> {
     start: *const u8,
     /// True right after `{` / `[`: the next key/element has no `,` before it.
     first: bool,
+    /// Where arena-mode values allocate (`crate::arena`): set by [`Cursor::with_arena`].
+    /// Also why a cursor is neither `Send` nor `Sync`: a `Bump` is for one thread.
+    arena: Option<&'a Bump>,
     _buffer: PhantomData<&'a [u8]>,
 }
-
-// SAFETY: a Cursor is semantically a `&'a [u8]` plus an index and a flag: it only ever reads the
-// shared, immutable buffer, so sending or sharing it across threads is as safe as for `&[u8]`.
-unsafe impl Send for Cursor<'_> {}
-// SAFETY: as above; `&Cursor` only allows reads.
-unsafe impl Sync for Cursor<'_> {}
 
 impl Clone for Cursor<'_> {
     fn clone(&self) -> Self {
@@ -109,7 +108,33 @@ impl<'a> Cursor<'a> {
             pos: start,
             start,
             first: false,
+            arena: None,
             _buffer: PhantomData,
+        }
+    }
+
+    /// This cursor, with `arena` as the place where the values of arena mode (`&'a str` with
+    /// escapes, `&'a [T]`, [`Ref`](crate::arena::Ref), the variants of arena-mode classes)
+    /// are allocated. Values of the other modes never allocate there.
+    #[inline]
+    pub fn with_arena(mut self, arena: &'a Bump) -> Cursor<'a> {
+        self.arena = Some(arena);
+        self
+    }
+
+    /// The arena set by [`with_arena`](Self::with_arena), if any.
+    #[inline]
+    pub(crate) fn arena_if_any(&self) -> Option<&'a Bump> {
+        self.arena
+    }
+
+    /// The arena set by [`with_arena`](Self::with_arena), or the error arena-mode values
+    /// report without one ([`ErrorKind::NoArena`]).
+    #[inline]
+    pub fn arena(&self) -> Result<&'a Bump, Error> {
+        match self.arena {
+            Some(arena) => Ok(arena),
+            None => Err(self.error(ErrorKind::NoArena)),
         }
     }
 

@@ -81,6 +81,9 @@ pub enum ErrorKind {
     /// The `"@type"` value names no constructor of the expected class (reported by generated
     /// code).
     UnknownType,
+    /// A value of arena mode (generated with `Mode::Arena`) was parsed by a cursor without an
+    /// arena ([`Cursor::with_arena`](super::Cursor::with_arena)).
+    NoArena,
 }
 
 impl Error {
@@ -147,6 +150,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::MissingNul => "buffer does not end with a NUL byte",
             ErrorKind::MissingType => "missing \"@type\" key",
             ErrorKind::UnknownType => "unknown \"@type\" value",
+            ErrorKind::NoArena => "an arena-mode value parsed by a cursor without an arena",
         };
         f.write_str(text)
     }

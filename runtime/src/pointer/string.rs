@@ -78,6 +78,18 @@ impl<'a> Cursor<'a> {
             .map_err(|e| Error::new(at, ErrorKind::InvalidBase64(e)))
     }
 
+    /// [`read_bytes`](Self::read_bytes) into `arena` (arena mode): the text borrowed or
+    /// decoded into the arena, its bytes decoded into the arena.
+    pub fn read_bytes_in(&mut self, arena: &'a bumpalo::Bump) -> Result<&'a [u8], Error> {
+        self.skip_ws();
+        let at = self.offset();
+        let text = self.read_str_in(arena)?;
+        let mut out = bumpalo::collections::Vec::with_capacity_in(text.len() / 4 * 3, arena);
+        crate::base64::decode_with(text.as_bytes(), |bytes| out.extend_from_slice(bytes))
+            .map_err(|e| Error::new(at, ErrorKind::InvalidBase64(e)))?;
+        Ok(out.into_bump_slice())
+    }
+
     /// Parses the rest of a string whose opening `"` was consumed.
     #[inline]
     pub(super) fn parse_str_body(&mut self) -> Result<Cow<'a, str>, Error> {
@@ -96,6 +108,44 @@ impl<'a> Cursor<'a> {
     /// over-allocated capacity kept in the parsed value (what serde_json does with its scratch).
     #[inline(never)]
     fn parse_str_escaped(&mut self, prefix: &str) -> Result<String, Error> {
+        self.decode_escaped(prefix, |text| String::from(text))
+    }
+
+    /// Reads a string value into `arena` (arena mode): escape-free strings are borrowed from
+    /// the buffer, strings with escapes are decoded and copied into the arena (no allocation
+    /// of the global allocator once the per-thread scratch buffer has grown).
+    #[inline]
+    pub fn read_str_in(&mut self, arena: &'a bumpalo::Bump) -> Result<&'a str, Error> {
+        self.skip_ws();
+        if !self.eat(b'"') {
+            return Err(self.error_or_end(ErrorKind::ExpectedString));
+        }
+        let run = self.take_plain_run()?;
+        if self.eat(b'"') {
+            return Ok(run);
+        }
+        self.parse_str_escaped_in(run, arena)
+    }
+
+    /// The slow path of [`read_str_in`](Self::read_str_in).
+    #[inline(never)]
+    fn parse_str_escaped_in(
+        &mut self,
+        prefix: &str,
+        arena: &'a bumpalo::Bump,
+    ) -> Result<&'a str, Error> {
+        self.decode_escaped(prefix, |text| &*arena.alloc_str(text))
+    }
+
+    /// Decodes the rest of an escaped string (after its plain `prefix`) into the per-thread
+    /// scratch buffer and hands the text to `finish`, which copies it where it belongs.
+    #[inline(always)]
+    fn decode_escaped<R>(
+        &mut self,
+        prefix: &str,
+        finish: impl FnOnce(&str) -> R,
+    ) -> Result<R, Error> {
+        let mut finish = Some(finish);
         let scratch = SCRATCH.try_with(|scratch| {
             // (decoding never re-enters itself, so the borrow always succeeds; if it did not,
             // the fallback below would still be correct)
@@ -104,9 +154,10 @@ impl<'a> Cursor<'a> {
             };
             buf.clear();
             buf.push_str(prefix);
+            let finish = finish.take()?;
             let result = self
                 .decode_str_rest(&mut buf)
-                .map(|()| String::from(buf.as_str()));
+                .map(|()| finish(buf.as_str()));
             if buf.capacity() > SCRATCH_KEEP {
                 *buf = String::new();
             }
@@ -117,7 +168,12 @@ impl<'a> Cursor<'a> {
         }
         let mut out = String::with_capacity(prefix.len() + 32);
         out.push_str(prefix);
-        self.decode_str_rest(&mut out).map(|()| out)
+        self.decode_str_rest(&mut out)?;
+        match finish {
+            Some(finish) => Ok(finish(&out)),
+            // (unreachable: `finish` is taken only on the path that returned above)
+            None => Err(self.error(ErrorKind::UnexpectedEnd)),
+        }
     }
 
     /// Decodes the rest of a string (escapes and plain runs) into `out`, through its closing

@@ -117,6 +117,61 @@ where
     })
 }
 
+/// Validates a parser into other types than the reader's that print the same way (arena mode's
+/// views, `tlgen_runtime::arena`, against the reader of owned types `T`): both accept or both
+/// reject, and the values' `{:#?}` output is equal (the views print like `Cow`, `Vec` and
+/// `Box`). `parse` is the other parser, given the buffer's cursor (it attaches its arena).
+/// "pointer" in the verdict names that parser.
+pub fn validate_views<'a, T, V>(
+    buffer: &'a NulTerminated,
+    parse: impl FnOnce(Cursor<'a>) -> Result<Received<'a, V>, crate::pointer::Error>,
+) -> Verdict
+where
+    T: ReadClass<'a> + fmt::Debug,
+    V: fmt::Debug,
+{
+    let text = before_nul(buffer.as_bytes());
+    let reader = crate::reader::from_slice::<Received<'_, T>>(text);
+    let views = Cursor::from_bytes_with_nul(buffer.as_bytes_with_nul()).and_then(parse);
+    match (reader, views) {
+        (Ok(r), Ok(v)) => {
+            let (r, v) = (format!("{r:#?}"), format!("{v:#?}"));
+            match debug_diff::first_difference(&r, &v) {
+                None if r == v => Verdict::Agree,
+                Some((path, reader, pointer)) => Verdict::Disagree {
+                    path,
+                    reader,
+                    pointer,
+                },
+                None => Verdict::Disagree {
+                    path: "<root>".into(),
+                    reader: r,
+                    pointer: v,
+                },
+            }
+        }
+        (Err(r), Err(p)) => Verdict::BothRejected {
+            reader: r.to_string(),
+            pointer: p.to_string(),
+        },
+        (Err(r), Ok(_)) => Verdict::ReaderRejected {
+            reader: r.to_string(),
+        },
+        (Ok(_), Err(p)) => Verdict::PointerRejected {
+            pointer: p.to_string(),
+        },
+    }
+}
+
+/// The bytes before the first NUL: where the document ends for the pointer parser, by
+/// construction, given to the reader too.
+fn before_nul(text: &[u8]) -> &[u8] {
+    text.iter()
+        .position(|&b| b == 0)
+        .and_then(|end| text.get(..end))
+        .unwrap_or(text)
+}
+
 /// Parses with both parsers and compares; `name` finds the first difference (path, reader's
 /// value, pointer's value) of two unequal values.
 fn compare<'a, T>(
@@ -129,12 +184,7 @@ where
     let bytes = buffer.as_bytes_with_nul();
     // The document ends at the first NUL, for the pointer parser by construction: give the
     // reader the same bytes.
-    let text = buffer.as_bytes();
-    let text = text
-        .iter()
-        .position(|&b| b == 0)
-        .and_then(|end| text.get(..end))
-        .unwrap_or(text);
+    let text = before_nul(buffer.as_bytes());
     let reader = crate::reader::from_slice::<Received<'_, T>>(text);
     let pointer = Cursor::from_bytes_with_nul(bytes).and_then(crate::parse::parse_received::<T>);
     match (reader, pointer) {

@@ -1,0 +1,84 @@
+//! Arena mode: the types `tlgen --mode arena` generates hold views into the input buffer and
+//! into a bump arena ([`Bump`], from `bumpalo`) instead of owning heap data, so that parsing a
+//! document allocates nothing from the global allocator once the arena has grown to the size of
+//! the documents (a `Bump::reset` between documents, or one arena per batch).
+//!
+//! The generated types keep the names, fields and shapes of the other modes; only the storage
+//! differs:
+//!
+//! | TL | pointer / reader mode | arena mode |
+//! |---|---|---|
+//! | `string` | `Cow<'a, str>` | `&'a str` (borrowed, or decoded into the arena) |
+//! | `bytes` | `Vec<u8>` | `&'a [u8]` (decoded into the arena) |
+//! | `vector<T>` | `Vec<T>` | `&'a [T]` |
+//! | a class's variant | `Box<T>` (or `T`) | `&'a T` |
+//! | a boxed field (recursion, `Config::boxed`) | `Box<T>` | [`Ref<'a, T>`] |
+//! | `Object` field | `Box<Object<'a>>` | `Ref<'a, Object<'a>>` |
+//!
+//! Why views and not an allocator parameter (`Vec<T, A>`): the allocator API is unstable, and
+//! `bumpalo`'s own `Vec<'bump, T>`/`Box<'bump, T>` have no `Default` and a destructor each,
+//! where views are `Copy`, need no destructor (dropping a parsed document is free, the arena is
+//! reset as a whole), and read like the owned types (`&value.text[..]`, `for m in messages`).
+//! The price: arena values cannot be built without an arena or outlive it, and there is no
+//! `into_owned`; a program that keeps objects converts them itself or uses pointer mode.
+//!
+//! One lifetime `'a` covers both the input and the arena: the cursor carries the arena
+//! ([`Cursor::with_arena`](crate::pointer::Cursor::with_arena)), and the generated
+//! `parse_received(&arena, cursor)` sets it.
+
+use core::fmt;
+use core::ops::Deref;
+
+pub use bumpalo::Bump;
+
+/// A boxed field of an arena-mode type (one that closes a containment cycle, or that
+/// `Config::boxed` names): a reference into the arena, with a [`Default`] (a constant of the
+/// type) so that the pointer parser can fill it in place like every other field.
+///
+/// Reads like the `Box<T>` of the other modes (`Deref`, `Debug` of the value).
+pub struct Ref<'a, T>(pub &'a T);
+
+impl<T> Clone for Ref<'_, T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Ref<'_, T> {}
+
+impl<T> Deref for Ref<'_, T> {
+    type Target = T;
+    #[inline]
+    fn deref(&self) -> &T {
+        self.0
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Ref<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<T: PartialEq> PartialEq for Ref<'_, T> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<'a, T: DefaultRef<'a>> Default for Ref<'a, T> {
+    #[inline]
+    fn default() -> Self {
+        Ref(T::DEFAULT_REF)
+    }
+}
+
+/// A type whose default exists as a constant, so that a reference to it needs no arena: what
+/// [`Ref`]'s `Default` returns. Generated for the targets of boxed fields in arena mode
+/// (`const DEFAULT_REF: &'a Self = &Self::DEFAULT;`).
+pub trait DefaultRef<'a>: 'a {
+    /// A reference to the type's default.
+    const DEFAULT_REF: &'a Self;
+}
