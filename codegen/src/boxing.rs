@@ -30,6 +30,23 @@ pub(crate) fn box_every_variant(model: &mut Model, object: &mut [ObjectVariant])
     }
 }
 
+/// Arena mode with every variant boxed: a class enum then holds only references (`&'a T`), so it
+/// has a small fixed size and a field holding one needs no box even where it closes a cycle;
+/// the model's recursion boxes of class fields are dropped (before the user's paths apply).
+pub(crate) fn unbox_class_fields(model: &mut Model) {
+    fn unbox(shape: &mut Shape) {
+        match shape {
+            Shape::Class { boxed, .. } => *boxed = false,
+            Shape::Optional(inner) | Shape::Vector(inner) => unbox(inner),
+            Shape::Scalar(_) | Shape::Struct { .. } | Shape::AnyObject => {}
+        }
+    }
+    let structs = model.structs.iter_mut().chain(model.functions.iter_mut());
+    for field in structs.flat_map(|s| s.fields.iter_mut()) {
+        unbox(&mut field.shape);
+    }
+}
+
 /// Applies every path of `paths` to `model` and `object`.
 pub(crate) fn apply(
     model: &mut Model,

@@ -29,6 +29,10 @@ pub enum Mode {
     Pointer,
     /// Both, plus the validator that compares them.
     Both,
+    /// The pointer parser into types that hold views (`&'a str`, `&'a [T]`, `&'a T`) into the
+    /// input and a bump arena instead of owned data: no allocation of the global allocator per
+    /// document (`tlgen_runtime::arena`). No serializers and no request types in this mode.
+    Arena,
 }
 
 impl Mode {
@@ -36,19 +40,24 @@ impl Mode {
         matches!(self, Mode::Reader | Mode::Both)
     }
     pub fn pointer(self) -> bool {
-        matches!(self, Mode::Pointer | Mode::Both)
+        matches!(self, Mode::Pointer | Mode::Both | Mode::Arena)
+    }
+    /// Whether the types are arena mode's views.
+    pub fn arena(self) -> bool {
+        self == Mode::Arena
     }
     const NAMES: &[(&str, Mode)] = &[
         ("reader", Mode::Reader),
         ("pointer", Mode::Pointer),
         ("both", Mode::Both),
+        ("arena", Mode::Arena),
     ];
     pub fn name(self) -> &'static str {
         name_of(self, Self::NAMES)
     }
 }
 
-/// `"reader"`, `"pointer"` or `"both"` (the CLI's `--mode`).
+/// `"reader"`, `"pointer"`, `"both"` or `"arena"` (the CLI's `--mode`).
 impl std::str::FromStr for Mode {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
@@ -318,7 +327,7 @@ mod tests {
         }
         assert_eq!(
             "x".parse::<Mode>(),
-            Err("unknown mode `x` (expected reader, pointer or both)".into())
+            Err("unknown mode `x` (expected reader, pointer, both or arena)".into())
         );
         assert_eq!(
             "x".parse::<Serializers>(),

@@ -1,7 +1,7 @@
 //! The `tlgen` command line: argument parsing only; all logic is in the library.
 //!
 //! ```text
-//! tlgen --mode reader|pointer|both --schema td_api.tl --out td_api.rs   (or --out - for stdout)
+//! tlgen --mode reader|pointer|both|arena --schema td_api.tl --out td_api.rs   (or --out - for stdout)
 //!       [--roots updateNewMessage,getChats] [--output-types] [--functions getChats,getMe]
 //!       [--serializers all|requests] [--boxing variants|recursion]
 //!       [--boxed Update.updateNewMessage,message.content]
@@ -31,7 +31,8 @@ struct Cli {
 
 #[derive(Args)]
 struct GenerateArgs {
-    /// Which parsers to emit: reader, pointer or both.
+    /// Which parsers to emit: reader, pointer, both, or arena (the pointer parser into types
+    /// that are views into the input and a bump arena: no global allocation per document).
     #[arg(long, default_value = "reader")]
     mode: tlgen::Mode,
     /// The schema (.tl text, or .json in Telegram's JSON form).

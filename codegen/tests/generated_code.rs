@@ -65,11 +65,24 @@ fn pointer_mode_output() {
     insta::assert_snapshot!(generate(tlgen::Mode::Pointer));
 }
 
+/// Arena mode: the same types as views (`&'a str`, `&'a [u8]`, `&'a [T]`, `&'a T` variants, a
+/// recursion field of a class held by value since the class's variants are references), no
+/// serializers, no requests, `parse_received(&arena, cursor)`.
+#[test]
+fn arena_mode_output() {
+    insta::assert_snapshot!(generate(tlgen::Mode::Arena));
+}
+
 /// Generated code has no `unsafe` of its own (the field tables' is inside the runtime's
 /// `fields!`), so it builds in a crate with `#![forbid(unsafe_code)]` (tests/td-api does).
 #[test]
 fn generated_code_has_no_unsafe() {
-    for mode in [tlgen::Mode::Reader, tlgen::Mode::Pointer, tlgen::Mode::Both] {
+    for mode in [
+        tlgen::Mode::Reader,
+        tlgen::Mode::Pointer,
+        tlgen::Mode::Both,
+        tlgen::Mode::Arena,
+    ] {
         let code = generate(mode);
         assert!(!code.contains("unsafe"), "{mode:?}");
         let tables = code.matches("::tlgen_runtime::fields!(").count();
@@ -89,7 +102,12 @@ fn generated_code_has_no_unsafe() {
 fn a_schema_without_classes_binds_no_unused_variable() {
     let schema =
         "ok = Ok;\nuser id:int53 name:string = User;\n---functions---\ngetUser id:int53 = User;\n";
-    for mode in [tlgen::Mode::Reader, tlgen::Mode::Pointer, tlgen::Mode::Both] {
+    for mode in [
+        tlgen::Mode::Reader,
+        tlgen::Mode::Pointer,
+        tlgen::Mode::Both,
+        tlgen::Mode::Arena,
+    ] {
         let code = generate_with(schema, tlgen::Config::new().mode(mode));
         let dispatches = code.matches("let (variant, _) = match Self::TYPES").count();
         let expected = if mode == tlgen::Mode::Both { 2 } else { 1 };

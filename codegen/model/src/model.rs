@@ -133,13 +133,27 @@ impl Model {
 
     /// Whether a shape needs the lifetime `'a`.
     pub fn shape_lifetime(&self, shape: &Shape) -> bool {
+        self.shape_lifetime_in(shape, false)
+    }
+
+    /// [`shape_lifetime`](Self::shape_lifetime) for owned storage (`arena` false), or for
+    /// the views of arena mode, where `bytes`, vectors and boxes borrow (from the arena) too.
+    fn shape_lifetime_in(&self, shape: &Shape, arena: bool) -> bool {
         match shape {
             Shape::Scalar(Scalar::String) => true,
+            Shape::Scalar(Scalar::Bytes) => arena,
             Shape::Scalar(_) => false,
-            Shape::Struct { id, .. } => self.structs[*id].lifetime,
+            Shape::Struct { id, boxed } => (arena && *boxed) || self.structs[*id].lifetime,
             Shape::Class { .. } | Shape::AnyObject => true,
-            Shape::Optional(inner) | Shape::Vector(inner) => self.shape_lifetime(inner),
+            Shape::Vector(_) if arena => true,
+            Shape::Optional(inner) | Shape::Vector(inner) => self.shape_lifetime_in(inner, arena),
         }
+    }
+
+    /// Recomputes which types carry `'a` for the views of arena mode (`tlgen --mode arena`):
+    /// a type with a vector, `bytes` or a boxed field borrows from the arena.
+    pub fn use_arena_lifetimes(&mut self) {
+        compute_lifetimes(self, true);
     }
 
     /// Builds the model. Errors name the definition that cannot be represented.
@@ -293,7 +307,7 @@ impl<'s> Builder<'s> {
             functions,
         };
         break_cycles(&mut model);
-        compute_lifetimes(&mut model);
+        compute_lifetimes(&mut model, false);
         check_names(&model, &self.constructors, &mut self.errors);
         if self.errors.is_empty() {
             Ok(model)
@@ -471,7 +485,7 @@ fn break_cycles(model: &mut Model) {
     }
 }
 
-fn compute_lifetimes(model: &mut Model) {
+fn compute_lifetimes(model: &mut Model, arena: bool) {
     loop {
         let mut changed = false;
         for i in 0..model.structs.len() {
@@ -481,7 +495,7 @@ fn compute_lifetimes(model: &mut Model) {
             let needs = model.structs[i]
                 .fields
                 .iter()
-                .any(|f| model.shape_lifetime(&f.shape));
+                .any(|f| model.shape_lifetime_in(&f.shape, arena));
             if needs {
                 model.structs[i].lifetime = true;
                 changed = true;
@@ -495,7 +509,7 @@ fn compute_lifetimes(model: &mut Model) {
         let needs = model.functions[i]
             .fields
             .iter()
-            .any(|f| model.shape_lifetime(&f.shape));
+            .any(|f| model.shape_lifetime_in(&f.shape, arena));
         model.functions[i].lifetime = needs;
     }
 }

@@ -11,7 +11,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::rust::{Place, class_path, ident, rt, struct_path};
+use super::rust::{Place, Storage, class_path, ident, rt, struct_path};
 use crate::model::{Model, Scalar, Shape, Struct};
 
 /// `const DEFAULT` and the `Default` impl that returns it, for a struct whose fields all have
@@ -22,13 +22,14 @@ pub fn struct_default(
     s: &Struct,
     generics: &TokenStream,
     ty: &TokenStream,
+    storage: Storage,
 ) -> Option<TokenStream> {
     let values = s
         .fields
         .iter()
         .map(|f| {
             let field = ident(&f.rust_name);
-            let value = shape_default(model, &f.shape)?;
+            let value = shape_default(model, &f.shape, storage)?;
             Some(quote!(#field: #value,))
         })
         .collect::<Option<Vec<_>>>()?;
@@ -73,7 +74,10 @@ fn default_impls(
 
 /// The constant default of a field of `shape`, the value `Default::default()` gives, or `None`
 /// when it is not a constant ([`has_constant_default`] decides).
-fn shape_default(model: &Model, shape: &Shape) -> Option<TokenStream> {
+fn shape_default(model: &Model, shape: &Shape, storage: Storage) -> Option<TokenStream> {
+    if storage == Storage::Arena {
+        return Some(view_default(model, shape));
+    }
     if !has_constant_default(model, shape) {
         return None;
     }
@@ -97,6 +101,38 @@ fn shape_default(model: &Model, shape: &Shape) -> Option<TokenStream> {
         }
         Shape::AnyObject => return None,
     })
+}
+
+/// The constant default of a field of arena mode: every one has one (a box is a `Ref` to its
+/// type's constant default, `tlgen_runtime::arena::DefaultRef`).
+fn view_default(model: &Model, shape: &Shape) -> TokenStream {
+    let rt = rt();
+    match shape {
+        Shape::Scalar(Scalar::Int32 | Scalar::Int53 | Scalar::Int64) => quote!(0),
+        Shape::Scalar(Scalar::Double) => quote!(0.0),
+        Shape::Scalar(Scalar::Bool) => quote!(false),
+        Shape::Scalar(Scalar::String) => quote!(""),
+        Shape::Scalar(Scalar::Bytes) | Shape::Vector(_) => quote!(&[]),
+        Shape::Optional(_) => quote!(::core::option::Option::None),
+        Shape::Struct { id, boxed } => {
+            let path = struct_path(model, *id, Place::Module);
+            view_boxed_default(*boxed, path)
+        }
+        Shape::Class { id, boxed } => {
+            let path = class_path(model, *id, Place::Module);
+            view_boxed_default(*boxed, path)
+        }
+        Shape::AnyObject => quote!(#rt::arena::Ref(&super::super::Object::DEFAULT)),
+    }
+}
+
+fn view_boxed_default(boxed: bool, path: TokenStream) -> TokenStream {
+    let rt = rt();
+    if boxed {
+        quote!(#rt::arena::Ref(&<#path>::DEFAULT))
+    } else {
+        quote!(<#path>::DEFAULT)
+    }
 }
 
 /// Whether a field of `shape` has a constant default, without writing it: not a box

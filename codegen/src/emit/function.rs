@@ -13,7 +13,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::rust::{Place, ident, rt, shape_type};
+use super::rust::{Place, Storage, ident, rt, shape_type};
 use crate::model::{Model, Shape, Struct};
 
 /// `impl Function for functions::F` (goes inside a `functions` part module).
@@ -41,7 +41,12 @@ pub fn function_impl(model: &Model, f: &Struct) -> TokenStream {
 /// (`Model::build` resolves every function's result or reports an error, so `None` cannot
 /// reach the emitters; `Object` is what any answer parses as.)
 fn result_type(model: &Model, shape: Option<&Shape>) -> TokenStream {
-    shape_type(model, shape.unwrap_or(&Shape::AnyObject), Place::Module)
+    shape_type(
+        model,
+        shape.unwrap_or(&Shape::AnyObject),
+        Place::Module,
+        Storage::Owned,
+    )
 }
 
 /// The root `Schema` marker and its `tlgen_runtime::function::Schema` impl.

@@ -15,7 +15,9 @@ mod types;
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::model::{Model, Shape};
 use crate::plan::Plan;
+use rust::{Place, Storage};
 
 /// Definitions per part module. Each of `types`, `enums` and `functions` is split into parts
 /// (`p00`, `p01`, ...) whose items it re-exports, so that rustc can spread the generated crate
@@ -39,6 +41,43 @@ fn parts(items: Vec<TokenStream>) -> TokenStream {
     quote!(#(#chunks)*)
 }
 
+/// Arena mode: `DefaultRef` for every type a boxed field holds (what `Ref`'s `Default` needs).
+fn default_ref_impls(model: &Model) -> TokenStream {
+    fn collect(shape: &Shape, structs: &mut [bool], classes: &mut [bool], object: &mut bool) {
+        match shape {
+            Shape::Struct { id, boxed: true } => structs[*id] = true,
+            Shape::Class { id, boxed: true } => classes[*id] = true,
+            Shape::AnyObject => *object = true,
+            Shape::Optional(inner) | Shape::Vector(inner) => {
+                collect(inner, structs, classes, object)
+            }
+            Shape::Scalar(_) | Shape::Struct { .. } | Shape::Class { .. } => {}
+        }
+    }
+    let mut structs = vec![false; model.structs.len()];
+    let mut classes = vec![false; model.classes.len()];
+    let mut object = false;
+    for f in model.structs.iter().flat_map(|s| &s.fields) {
+        collect(&f.shape, &mut structs, &mut classes, &mut object);
+    }
+    let struct_types = (0..structs.len())
+        .filter(|&id| structs[id])
+        .map(|id| rust::struct_path(model, id, Place::Root));
+    let class_types = (0..classes.len())
+        .filter(|&id| classes[id])
+        .map(|id| rust::class_path(model, id, Place::Root));
+    let object_type = object.then(|| quote!(Object<'a>));
+    let types = struct_types.chain(class_types).chain(object_type);
+    let rt = rust::rt();
+    quote! {
+        #(
+            impl<'a> #rt::arena::DefaultRef<'a> for #types {
+                const DEFAULT_REF: &'a Self = &Self::DEFAULT;
+            }
+        )*
+    }
+}
+
 /// Generates the whole file as formatted Rust source.
 pub fn generate(plan: &Plan) -> String {
     let model = &plan.model;
@@ -46,6 +85,11 @@ pub fn generate(plan: &Plan) -> String {
     let with_reader = plan.reader;
     let with_pointer = plan.pointer;
     let serialized = &plan.serialized;
+    let storage = if plan.arena {
+        Storage::Arena
+    } else {
+        Storage::Owned
+    };
 
     let types_items = parts(
         model
@@ -53,10 +97,10 @@ pub fn generate(plan: &Plan) -> String {
             .iter()
             .enumerate()
             .map(|(id, s)| {
-                let item = types::struct_item(model, s);
+                let item = types::struct_item(model, s, storage);
                 let ser = serialized.structs[id].then(|| serialize::struct_serializer(s));
                 let reader = with_reader.then(|| reader::struct_reader(s));
-                let pointer = with_pointer.then(|| pointer::struct_parser(model, s));
+                let pointer = with_pointer.then(|| pointer::struct_parser(model, s, storage));
                 quote!(#item #ser #reader #pointer)
             })
             .collect(),
@@ -67,20 +111,21 @@ pub fn generate(plan: &Plan) -> String {
             .iter()
             .enumerate()
             .map(|(id, c)| {
-                let item = types::class_item(model, c);
+                let item = types::class_item(model, c, storage);
                 let ser = serialized.classes[id].then(|| serialize::class_serializer(c));
                 let reader = with_reader.then(|| reader::class_reader(c));
-                let pointer = with_pointer.then(|| pointer::class_parser(c));
+                let pointer = with_pointer.then(|| pointer::class_parser(c, storage));
                 quote!(#item #ser #reader #pointer)
             })
             .collect(),
     );
+    // (arena mode has no request types: its views need an arena to be built)
+    let functions: &[_] = if plan.arena { &[] } else { &model.functions };
     let function_items = parts(
-        model
-            .functions
+        functions
             .iter()
             .map(|f| {
-                let item = types::struct_item(model, f);
+                let item = types::struct_item(model, f, Storage::Owned);
                 let ser = serialize::struct_serializer(f);
                 let function = function::function_impl(model, f);
                 quote!(#item #ser #function)
@@ -94,7 +139,7 @@ pub fn generate(plan: &Plan) -> String {
             // This file and `tlgen-runtime` must come from the same tlgen version.
             const _: () = #rt::__private::check_version(#version);
         },
-        object::object_item(model, top),
+        object::object_item(model, top, storage),
     ];
     if serialized.object {
         root_items.push(serialize::object_serializer(top));
@@ -102,10 +147,14 @@ pub fn generate(plan: &Plan) -> String {
     if with_reader {
         root_items.push(reader::object_reader(model, top));
     }
-    root_items.push(function::for_each_function_macro(model, &plan.schema_name));
-    root_items.push(function::schema_item(&plan.schema_name));
+    if plan.arena {
+        root_items.push(default_ref_impls(model));
+    } else {
+        root_items.push(function::for_each_function_macro(model, &plan.schema_name));
+        root_items.push(function::schema_item(&plan.schema_name));
+    }
     if with_pointer {
-        root_items.push(pointer::object_parser(model, top));
+        root_items.push(pointer::object_parser(model, top, storage));
     }
     if with_reader && with_pointer {
         let validator = if serialized.object {

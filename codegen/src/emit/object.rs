@@ -5,12 +5,12 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::dispatch::object_types_const;
-use super::rust::{Place, boxed_if, class_path, ident, rt, struct_path};
-use super::types::{boxed_value, from_impl};
+use super::rust::{Place, Storage, class_path, ident, rt, struct_path, variant_payload};
+use super::types::{from_impl, variant_source};
 use crate::model::Model;
 use crate::plan::{ObjectKind, ObjectVariant};
 
-pub fn object_item(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
+pub fn object_item(model: &Model, variants: &[ObjectVariant], storage: Storage) -> TokenStream {
     let rt = rt();
     let decls = variants.iter().map(|v| {
         let name = ident(&v.name);
@@ -23,7 +23,7 @@ pub fn object_item(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
                 ),
             ),
             ObjectKind::Struct { id, boxed } => (
-                boxed_if(boxed, struct_path(model, id, Place::Root)),
+                variant_payload(storage, boxed, struct_path(model, id, Place::Root)),
                 format!(
                     " `{}`, the only constructor of its result type (`types::{}`).",
                     model.structs[id].tl_name, model.structs[id].rust_name
@@ -53,7 +53,11 @@ pub fn object_item(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
                 let class = &model.classes[id];
                 let path = class_path(model, id, Place::Root);
                 let members = class.variants.iter().map(|member| {
-                    let source = struct_path(model, member.id, Place::Root);
+                    let (source, _) = variant_source(
+                        storage,
+                        member.boxed,
+                        struct_path(model, member.id, Place::Root),
+                    );
                     let body = quote!(Self::#name(::core::convert::From::from(v)));
                     from_impl(source, quote!(Object<'a>), body)
                 });
@@ -61,13 +65,51 @@ pub fn object_item(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
                 quote!(#whole #(#members)*)
             }
             ObjectKind::Struct { id, boxed } => {
-                let value = boxed_value(boxed);
-                let source = struct_path(model, id, Place::Root);
+                let (source, value) =
+                    variant_source(storage, boxed, struct_path(model, id, Place::Root));
                 from_impl(source, quote!(Object<'a>), quote!(Self::#name(#value)))
             }
         }
     });
     let types_const = object_types_const(model, variants);
+    let (default, owned, into_owned) = match storage {
+        // (a constant, for `Ref<'a, Object<'a>>`'s default)
+        Storage::Arena => (
+            quote! {
+                impl<'a> Object<'a> {
+                    /// The default: [`Unknown`](Self::Unknown) with an empty name.
+                    pub const DEFAULT: Self = Self::Unknown(#rt::UnknownObject::DEFAULT);
+                }
+                impl Default for Object<'_> {
+                    fn default() -> Self { Self::DEFAULT }
+                }
+            },
+            quote!(),
+            quote!(),
+        ),
+        Storage::Owned => (
+            quote! {
+                impl Default for Object<'_> {
+                    fn default() -> Self { Self::Unknown(::core::default::Default::default()) }
+                }
+            },
+            quote! {
+                impl<'a> #rt::IntoStatic for Object<'a> {
+                    type Static = Object<'static>;
+                    fn into_static(self) -> Object<'static> {
+                        match self {
+                            #(#conversions)*
+                            Self::Unknown(v) => Object::Unknown(#rt::IntoStatic::into_static(v)),
+                        }
+                    }
+                }
+            },
+            quote! {
+                /// A copy that owns all its data, independent of the input buffer.
+                pub fn into_owned(self) -> Object<'static> { #rt::IntoStatic::into_static(self) }
+            },
+        ),
+    };
     quote! {
         /// Any object of the schema, grouped by result type: `Object::Update(Update::NewMessage(..))`.
         #[derive(Debug, Clone, PartialEq)]
@@ -78,19 +120,9 @@ pub fn object_item(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
             Unknown(#rt::UnknownObject<'a>),
         }
 
-        impl Default for Object<'_> {
-            fn default() -> Self { Self::Unknown(::core::default::Default::default()) }
-        }
+        #default
 
-        impl<'a> #rt::IntoStatic for Object<'a> {
-            type Static = Object<'static>;
-            fn into_static(self) -> Object<'static> {
-                match self {
-                    #(#conversions)*
-                    Self::Unknown(v) => Object::Unknown(#rt::IntoStatic::into_static(v)),
-                }
-            }
-        }
+        #owned
 
         impl #rt::Element for Object<'_> {}
 
@@ -100,8 +132,7 @@ pub fn object_item(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
         impl<'a> Object<'a> {
             #types_const
 
-            /// A copy that owns all its data, independent of the input buffer.
-            pub fn into_owned(self) -> Object<'static> { #rt::IntoStatic::into_static(self) }
+            #into_owned
 
             /// The `@type` name of this object.
             pub fn type_name(&self) -> &str {

@@ -9,7 +9,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::dispatch::{Arm, class_arms, index_match, object_arms, object_locate};
-use super::rust::{Place, ident, rt, shape_type};
+use super::rust::{Place, Storage, ident, rt, shape_type};
 use crate::model::{Class, Model, Struct};
 use crate::plan::ObjectVariant;
 
@@ -46,7 +46,7 @@ fn class_parse_value_impl(ty: &TokenStream) -> TokenStream {
 /// offset, the reader of the field's type), which the runtime's one field loop reads; the
 /// trait's default `parse_in` parses the object. A constructor without fields keeps every
 /// default.
-pub fn struct_parser(model: &Model, s: &Struct) -> TokenStream {
+pub fn struct_parser(model: &Model, s: &Struct, storage: Storage) -> TokenStream {
     let rt = rt();
     let name = ident(&s.rust_name);
     let lifetime = lifetime_of(s.lifetime);
@@ -57,7 +57,7 @@ pub fn struct_parser(model: &Model, s: &Struct) -> TokenStream {
     let rows = s.fields.iter().map(|f| {
         let field = ident(&f.rust_name);
         let key = Literal::byte_string(format!("\"{}\":", f.tl_name).as_bytes());
-        let ty = shape_type(model, &f.shape, Place::Module);
+        let ty = shape_type(model, &f.shape, Place::Module, storage);
         quote!(#field: #ty = #key)
     });
     // `fields!` checks each type against the field's and holds the `unsafe`: the generated
@@ -71,10 +71,18 @@ pub fn struct_parser(model: &Model, s: &Struct) -> TokenStream {
 
 /// The dispatch `match` on `index` (at `place`): one arm per entry of `arms`, unknown names
 /// last.
-fn dispatch_match(index: TokenStream, arms: Vec<Arm>, place: Place) -> TokenStream {
+fn dispatch_match(
+    index: TokenStream,
+    arms: Vec<Arm>,
+    place: Place,
+    storage: Storage,
+) -> TokenStream {
     let rt = rt();
     let parse_as = entry(place, "parse_as");
-    let parse_boxed_as = entry(place, "parse_boxed_as");
+    let parse_boxed_as = match storage {
+        Storage::Owned => entry(place, "parse_boxed_as"),
+        Storage::Arena => entry(place, "parse_ref_as"),
+    };
     let parse_class_as = entry(place, "parse_class_as");
     let arms = arms
         .into_iter()
@@ -118,14 +126,14 @@ fn dispatch_params(index: bool) -> TokenStream {
     }
 }
 
-pub fn class_parser(class: &Class) -> TokenStream {
+pub fn class_parser(class: &Class, storage: Storage) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
     let ty = quote!(#name<'a>);
     let value = class_parse_value_impl(&ty);
     let variant_params = dispatch_params(false);
     let index_params = dispatch_params(true);
-    let body = dispatch_match(quote!(index), class_arms(class), Place::Module);
+    let body = dispatch_match(quote!(index), class_arms(class), Place::Module, storage);
     quote! {
         #value
         impl<'a> #rt::parse::ParseClass<'a> for #ty {
@@ -147,15 +155,34 @@ pub fn class_parser(class: &Class) -> TokenStream {
     }
 }
 
-pub fn object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
+pub fn object_parser(model: &Model, variants: &[ObjectVariant], storage: Storage) -> TokenStream {
     let rt = rt();
     let ty = quote!(Object<'a>);
     let value = class_parse_value_impl(&ty);
     let params = dispatch_params(false);
     let arms = object_arms(model, variants);
     let locate = object_locate(&arms);
-    let body = dispatch_match(quote!(variant), arms, Place::Root);
+    let body = dispatch_match(quote!(variant), arms, Place::Root, storage);
     let module = ident(ENTRY);
+    let received = match storage {
+        Storage::Owned => quote! {
+            /// Parses what `td_receive` returned (a NUL-terminated buffer) with the pointer parser.
+            #[allow(dead_code)]
+            pub fn parse_received<'a>(cursor: #rt::pointer::Cursor<'a>) -> ::core::result::Result<Received<'a>, #rt::pointer::Error> {
+                #rt::parse::parse_received(cursor)
+            }
+        },
+        Storage::Arena => quote! {
+            /// Parses what `td_receive` returned (a NUL-terminated buffer) with the pointer
+            /// parser, into `arena`: strings with escapes, vectors and objects are allocated
+            /// there, nothing from the global allocator once the arena has grown (reset it
+            /// between documents, or keep one per batch).
+            #[allow(dead_code)]
+            pub fn parse_received<'a>(arena: &'a #rt::arena::Bump, cursor: #rt::pointer::Cursor<'a>) -> ::core::result::Result<Received<'a>, #rt::pointer::Error> {
+                #rt::parse::parse_received(cursor.with_arena(arena))
+            }
+        },
+    };
     quote! {
         /// The pointer parser's per-object entry points, private functions of this crate so
         /// that calls to them are direct (`tlgen_runtime::parse::entry`).
@@ -170,10 +197,6 @@ pub fn object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
             }
         }
 
-        /// Parses what `td_receive` returned (a NUL-terminated buffer) with the pointer parser.
-        #[allow(dead_code)]
-        pub fn parse_received<'a>(cursor: #rt::pointer::Cursor<'a>) -> ::core::result::Result<Received<'a>, #rt::pointer::Error> {
-            #rt::parse::parse_received(cursor)
-        }
+        #received
     }
 }

@@ -58,39 +58,69 @@ pub fn class_path(model: &Model, id: usize, place: Place) -> TokenStream {
     quote!(#prefix enums::#name<'a>)
 }
 
+/// How the generated types hold their data: owned (`Cow`, `Vec`, `Box`: the reader, pointer
+/// and both modes) or as arena mode's views (`&'a str`, `&'a [T]`, `&'a T`, `Ref<'a, T>`:
+/// `tlgen_runtime::arena`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    Owned,
+    Arena,
+}
+
 /// The Rust type of a field shape.
-pub fn shape_type(model: &Model, shape: &Shape, place: Place) -> TokenStream {
+pub fn shape_type(model: &Model, shape: &Shape, place: Place, storage: Storage) -> TokenStream {
+    let arena = storage == Storage::Arena;
     match shape {
         Shape::Scalar(s) => match s {
             Scalar::Int32 => quote!(i32),
             Scalar::Int53 | Scalar::Int64 => quote!(i64),
             Scalar::Double => quote!(f64),
             Scalar::Bool => quote!(bool),
+            Scalar::String if arena => quote!(&'a str),
             Scalar::String => quote!(::std::borrow::Cow<'a, str>),
+            Scalar::Bytes if arena => quote!(&'a [u8]),
             Scalar::Bytes => quote!(::std::vec::Vec<u8>),
         },
-        Shape::Struct { id, boxed } => boxed_if(*boxed, struct_path(model, *id, place)),
-        Shape::Class { id, boxed } => boxed_if(*boxed, class_path(model, *id, place)),
+        Shape::Struct { id, boxed } => boxed_field(storage, *boxed, struct_path(model, *id, place)),
+        Shape::Class { id, boxed } => boxed_field(storage, *boxed, class_path(model, *id, place)),
         Shape::Optional(inner) => {
-            let inner = shape_type(model, inner, place);
+            let inner = shape_type(model, inner, place, storage);
             quote!(::core::option::Option<#inner>)
         }
         Shape::Vector(inner) => {
-            let inner = shape_type(model, inner, place);
-            quote!(::std::vec::Vec<#inner>)
+            let inner = shape_type(model, inner, place, storage);
+            if arena {
+                quote!(&'a [#inner])
+            } else {
+                quote!(::std::vec::Vec<#inner>)
+            }
         }
         Shape::AnyObject => {
             let prefix = place.prefix();
-            quote!(::std::boxed::Box<#prefix Object<'a>>)
+            boxed_field(storage, true, quote!(#prefix Object<'a>))
         }
     }
 }
 
-pub fn boxed_if(boxed: bool, ty: TokenStream) -> TokenStream {
-    if boxed {
-        quote!(::std::boxed::Box<#ty>)
-    } else {
-        ty
+/// The type of a field that holds `ty`, boxed or not: `Box<ty>`, or arena mode's `Ref<'a, ty>`.
+pub fn boxed_field(storage: Storage, boxed: bool, ty: TokenStream) -> TokenStream {
+    match (boxed, storage) {
+        (false, _) => ty,
+        (true, Storage::Owned) => quote!(::std::boxed::Box<#ty>),
+        (true, Storage::Arena) => {
+            let rt = rt();
+            quote!(#rt::arena::Ref<'a, #ty>)
+        }
+    }
+}
+
+/// The payload of an enum variant that holds `ty`, boxed or not: `Box<ty>`, or arena mode's
+/// `&'a ty`.
+pub fn variant_payload(storage: Storage, boxed: bool, ty: TokenStream) -> TokenStream {
+    match (boxed, storage) {
+        (false, _) => ty,
+        (true, Storage::Owned) => quote!(::std::boxed::Box<#ty>),
+        (true, Storage::Arena) => quote!(&'a #ty),
     }
 }
 

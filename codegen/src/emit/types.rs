@@ -6,11 +6,11 @@ use quote::quote;
 
 use super::defaults::{class_default, struct_default};
 use super::dispatch::class_types_const;
-use super::rust::{Place, boxed_if, doc, ident, lt, rt, shape_type, struct_path};
+use super::rust::{Place, Storage, doc, ident, lt, rt, shape_type, struct_path, variant_payload};
 use crate::model::{Class, Model, Struct};
 
 /// The struct of a constructor or function.
-pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
+pub fn struct_item(model: &Model, s: &Struct, storage: Storage) -> TokenStream {
     let name = ident(&s.rust_name);
     let lifetime = lt(s.lifetime);
     let tl_doc = format!(" `{}`", s.tl_name);
@@ -18,20 +18,23 @@ pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
     let description = doc(s.doc.as_deref());
     let fields = s.fields.iter().map(|f| {
         let field = ident(&f.rust_name);
-        let ty = shape_type(model, &f.shape, Place::Module);
+        let ty = shape_type(model, &f.shape, Place::Module, storage);
         let field_doc = doc(f.doc.as_deref());
         let attributes = user_attributes(&f.attributes);
         quote!(#field_doc #attributes pub #field: #ty,)
     });
     let rt = rt();
-    let impls = if s.lifetime {
-        let fields = s.fields.iter().map(|f| ident(&f.rust_name));
-        quote!(#name, #tl_name, borrows { #(#fields),* })
-    } else {
-        quote!(#name, #tl_name)
+    let impls = match (s.lifetime, storage) {
+        // (arena mode's views cannot be made to own their data: no `into_owned`)
+        (true, Storage::Arena) => quote!(#name, #tl_name, views),
+        (true, Storage::Owned) => {
+            let fields = s.fields.iter().map(|f| ident(&f.rust_name));
+            quote!(#name, #tl_name, borrows { #(#fields),* })
+        }
+        (false, _) => quote!(#name, #tl_name),
     };
     let impl_lt = if s.lifetime { quote!(<'a>) } else { quote!() };
-    let default = struct_default(model, s, &impl_lt, &quote!(#name #lifetime));
+    let default = struct_default(model, s, &impl_lt, &quote!(#name #lifetime), storage);
     let attributes = user_attributes(&s.attributes);
     let derive_default = if default.is_none() {
         quote!(, Default)
@@ -53,13 +56,13 @@ pub fn struct_item(model: &Model, s: &Struct) -> TokenStream {
 }
 
 /// The enum of a class.
-pub fn class_item(model: &Model, class: &Class) -> TokenStream {
+pub fn class_item(model: &Model, class: &Class, storage: Storage) -> TokenStream {
     let name = ident(&class.rust_name);
     let description = doc(class.doc.as_deref());
     let rt = rt();
     let variants = class.variants.iter().map(|v| {
         let variant = ident(&v.name);
-        let payload = boxed_if(v.boxed, struct_path(model, v.id, Place::Module));
+        let payload = variant_payload(storage, v.boxed, struct_path(model, v.id, Place::Module));
         let variant_doc = doc(model.structs[v.id].doc.as_deref());
         quote!(#variant_doc #variant(#payload),)
     });
@@ -74,9 +77,9 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
     });
     let froms = class.variants.iter().map(|v| {
         let variant = ident(&v.name);
-        let payload = struct_path(model, v.id, Place::Module);
-        let value = boxed_value(v.boxed);
-        from_impl(payload, quote!(#name<'a>), quote!(Self::#variant(#value)))
+        let (source, value) =
+            variant_source(storage, v.boxed, struct_path(model, v.id, Place::Module));
+        from_impl(source, quote!(#name<'a>), quote!(Self::#variant(#value)))
     });
     let types_const = class_types_const(model, class);
     let default = class_default(&quote!(#name));
@@ -93,6 +96,27 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
         .iter()
         .any(|v| v.name.starts_with(&class.rust_name))
         .then(|| quote!(#[allow(clippy::enum_variant_names)]));
+    let (owned, into_owned) = match storage {
+        Storage::Arena => (quote!(), quote!()),
+        Storage::Owned => (
+            quote! {
+                impl<'a> #rt::IntoStatic for #name<'a> {
+                    type Static = #name<'static>;
+                    fn into_static(self) -> #name<'static> {
+                        match self {
+                            #(#conversions)*
+                            Self::Unknown(v) => #name::Unknown(#rt::IntoStatic::into_static(v)),
+                        }
+                    }
+                }
+            },
+            quote! {
+                /// A copy that owns all its data, independent of the input buffer.
+                #[inline]
+                pub fn into_owned(self) -> #name<'static> { #rt::IntoStatic::into_static(self) }
+            },
+        ),
+    };
     quote! {
         #description
         #large
@@ -107,15 +131,7 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
 
         #default
 
-        impl<'a> #rt::IntoStatic for #name<'a> {
-            type Static = #name<'static>;
-            fn into_static(self) -> #name<'static> {
-                match self {
-                    #(#conversions)*
-                    Self::Unknown(v) => #name::Unknown(#rt::IntoStatic::into_static(v)),
-                }
-            }
-        }
+        #owned
 
         impl #rt::Element for #name<'_> {}
 
@@ -124,9 +140,7 @@ pub fn class_item(model: &Model, class: &Class) -> TokenStream {
         impl<'a> #name<'a> {
             #types_const
 
-            /// A copy that owns all its data, independent of the input buffer.
-            #[inline]
-            pub fn into_owned(self) -> #name<'static> { #rt::IntoStatic::into_static(self) }
+            #into_owned
 
             /// The `@type` name of this object.
             pub fn type_name(&self) -> &str {
@@ -151,12 +165,17 @@ pub fn from_impl(source: TokenStream, target: TokenStream, body: TokenStream) ->
     }
 }
 
-/// The value `v` as a variant holds it: `v`, or `Box::new(v)`.
-pub fn boxed_value(boxed: bool) -> TokenStream {
-    if boxed {
-        quote!(::std::boxed::Box::new(v))
-    } else {
-        quote!(v)
+/// What converts into a variant that holds `ty` (`From`), and the variant's value of it, `v`:
+/// `ty` and `Box::new(v)`, or in arena mode `&'a ty` and `v`; unboxed, `ty` and `v`.
+pub fn variant_source(
+    storage: Storage,
+    boxed: bool,
+    ty: TokenStream,
+) -> (TokenStream, TokenStream) {
+    match (boxed, storage) {
+        (true, Storage::Owned) => (ty, quote!(::std::boxed::Box::new(v))),
+        (true, Storage::Arena) => (quote!(&'a #ty), quote!(v)),
+        (false, _) => (ty, quote!(v)),
     }
 }
 
