@@ -3,7 +3,9 @@
 //!   namespaces, `int256 8*[ int32 ]`);
 //! - `wide.tl`, written here: constructors of 64, 65, 128 and 300 fields (see [`wide_schema`]);
 //! - the shared schemas other than td_api.tl (`../shared/schema/`): telegram_api.tl (its
-//!   `channelFull` has 67 fields), mtproto_api.tl, secret_api.tl, e2e_api.tl.
+//!   `channelFull` has 67 fields), mtproto_api.tl, secret_api.tl, e2e_api.tl;
+//!
+//! and tlgen_test.tl and telegram_api.tl in `arena` mode as well (`OUT_DIR/arena/`).
 
 use std::path::{Path, PathBuf};
 
@@ -29,6 +31,18 @@ fn main() {
     ];
     for schema in &schemas {
         generate(schema);
+    }
+    // Arena mode too, into `OUT_DIR/arena/`, for the TON forms and telegram_api.tl.
+    let arena = out.join("arena");
+    std::fs::create_dir_all(&arena).expect("OUT_DIR is writable");
+    for schema in [&schemas[0], &schemas[2]] {
+        let result = tlgen::Config::new()
+            .mode(tlgen::Mode::Arena)
+            .out_dir(&arena)
+            .compile(schema);
+        if let Err(e) = result {
+            panic!("tlgen failed on {} (arena):\n{e}", schema.display());
+        }
     }
 }
 

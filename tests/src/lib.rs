@@ -4,6 +4,7 @@
 pub mod calls;
 
 pub use tlgen_td_api as td;
+pub use tlgen_td_api_arena as td_arena;
 
 use tlgen_runtime::validate::Verdict;
 
@@ -11,6 +12,16 @@ use tlgen_runtime::validate::Verdict;
 /// test binary and tool of this crate).
 pub fn validate(payload: &[u8]) -> Verdict {
     td::validate(payload)
+}
+
+/// Validates one payload with the arena-mode parser (`td_arena`, a third parser) against the
+/// reader of `td`: both accept or both reject, and the values print the same.
+pub fn validate_arena(payload: &[u8]) -> Verdict {
+    let buffer = tlgen_runtime::pointer::NulTerminated::from(payload.to_vec());
+    let arena = tlgen_runtime::arena::Bump::new();
+    tlgen_runtime::validate::validate_views::<td::Object<'_>, td_arena::Object<'_>>(&buffer, |c| {
+        td_arena::parse_received(&arena, c)
+    })
 }
 
 /// Counts of one validation run over JSON-lines payloads.

@@ -11,6 +11,10 @@
 //! full and only a deterministic sample of the other (synthetic) payloads, bounded by a work
 //! budget (the sum of the prefix lengths): ~10 s, for quick local runs.
 //!
+//! Arena mode's parser (`td_arena::parse_received`, `tlgen --mode arena`) sweeps the same
+//! prefixes, which doubles the time (~150 s debug); it must accept exactly the prefixes the
+//! pointer parser accepts.
+//!
 //! Besides "no fault", each prefix is checked for the truncation rule: when the whole payload is
 //! accepted, every proper prefix of it must be rejected (a truncated `td_receive` result is never
 //! silently accepted).
@@ -28,8 +32,9 @@ use std::time::Instant;
 mod guarded;
 
 use guarded::Guarded;
+use tlgen_runtime::arena::Bump;
 use tlgen_runtime::pointer::Cursor;
-use tlgen_tests::{repo_root, td};
+use tlgen_tests::{repo_root, td, td_arena};
 
 /// Work budget for the sampled synthetic payloads (sum over the swept payloads of the bytes of
 /// all their prefixes, i.e. about `len² / 2` each) with `TLGEN_QUICK_SWEEP=1`, shared equally
@@ -124,9 +129,21 @@ struct Counts {
 /// parser with the NUL against the guard page.
 fn sweep(guarded: &mut Guarded, payload: &Payload, counts: &mut Counts) {
     let bytes = &payload.bytes;
+    // The arena mode's parser (`td_arena`) goes over the same bytes: it must accept exactly
+    // what the pointer parser accepts, and never read past the NUL either.
+    let mut arena = Bump::new();
     // The whole payload first: whether it is accepted decides what its prefixes must do.
     let region = guarded.place(bytes);
     let accepted = td::parse_received(Cursor::from_bytes_with_nul(region).expect("NUL")).is_ok();
+    let in_arena =
+        td_arena::parse_received(&arena, Cursor::from_bytes_with_nul(region).expect("NUL"));
+    assert_eq!(
+        in_arena.is_ok(),
+        accepted,
+        "{}:{}: arena mode",
+        payload.source,
+        payload.line
+    );
     // The other entry points, once per payload: `&CStr` and the raw pointer (`strlen`).
     let cstr = std::ffi::CStr::from_bytes_with_nul(region).ok();
     if let Some(cstr) = cstr {
@@ -144,6 +161,16 @@ fn sweep(guarded: &mut Guarded, payload: &Payload, counts: &mut Counts) {
         let region = guarded.place(&bytes[..len]);
         let cursor = Cursor::from_bytes_with_nul(region).expect("ends with NUL");
         let result = td::parse_received(cursor);
+        arena.reset();
+        let cursor = Cursor::from_bytes_with_nul(region).expect("ends with NUL");
+        let in_arena = td_arena::parse_received(&arena, cursor).is_ok();
+        assert_eq!(
+            in_arena,
+            result.is_ok(),
+            "{}:{}: the prefix of {len}: arena mode and pointer mode differ",
+            payload.source,
+            payload.line
+        );
         if accepted {
             if let Ok(value) = result {
                 panic!(

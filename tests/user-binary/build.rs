@@ -2,7 +2,7 @@
 //! `OUT_DIR/<mode>/td_api.rs`, as a user's build script would, with a type and a field
 //! attribute (`Config::type_attribute`, `field_attribute`) and, in pointer mode, only
 //! recursion boxed (`Boxing::Recursion`) plus one boxed variant and one boxed field
-//! (`Config::boxed`).
+//! (`Config::boxed`); in arena mode, one boxed field (an `arena::Ref`).
 
 fn main() {
     let schema = format!(
@@ -10,7 +10,12 @@ fn main() {
         env!("CARGO_MANIFEST_DIR")
     );
     let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    for mode in [tlgen::Mode::Reader, tlgen::Mode::Pointer, tlgen::Mode::Both] {
+    for mode in [
+        tlgen::Mode::Reader,
+        tlgen::Mode::Pointer,
+        tlgen::Mode::Both,
+        tlgen::Mode::Arena,
+    ] {
         let dir = out.join(mode.name());
         std::fs::create_dir_all(&dir).expect("OUT_DIR is writable");
         let mut config = tlgen::Config::new();
@@ -18,6 +23,9 @@ fn main() {
             config
                 .boxing(tlgen::Boxing::Recursion)
                 .boxed(["Update.updateNewMessage", "message.content"]);
+        }
+        if mode == tlgen::Mode::Arena {
+            config.boxed(["message.content"]);
         }
         if let Err(e) = config
             .mode(mode)

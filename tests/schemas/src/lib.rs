@@ -43,3 +43,13 @@ pub mod secret_api {
 pub mod e2e_api {
     include!(concat!(env!("OUT_DIR"), "/e2e_api.rs"));
 }
+
+/// tlgen_test.tl in arena mode (views into the input and a bump arena).
+pub mod tlgen_test_arena {
+    include!(concat!(env!("OUT_DIR"), "/arena/tlgen_test.rs"));
+}
+
+/// telegram_api.tl in arena mode.
+pub mod telegram_api_arena {
+    include!(concat!(env!("OUT_DIR"), "/arena/telegram_api.rs"));
+}

@@ -10,7 +10,10 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 use tlgen_runtime::pointer::NulTerminated;
 use tlgen_runtime::validate::Verdict;
-use tlgen_test_schemas::{e2e_api, mtproto_api, secret_api, telegram_api, tlgen_test, wide};
+use tlgen_test_schemas::{
+    e2e_api, mtproto_api, secret_api, telegram_api, telegram_api_arena, tlgen_test,
+    tlgen_test_arena, wide,
+};
 
 fn schema_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(relative)
@@ -247,4 +250,51 @@ fn hash_parameters_are_number_fields() {
     };
     let json = serde_json::to_value(&request).unwrap();
     assert_eq!((&json["mode"], &json["count"]), (&json!(7), &json!(10)));
+}
+
+/// Arena mode on other schemas: every synthesised payload of tlgen's test schema (TON's forms)
+/// and of telegram_api.tl through the arena parser must agree with the both-mode reader (the
+/// values print the same).
+#[test]
+fn arena_mode_agrees_with_the_reader_on_other_schemas() {
+    use tlgen_runtime::arena::Bump;
+    use tlgen_runtime::validate::validate_views;
+    let mut arena = Bump::new();
+    let mut check =
+        |schema: &str,
+         lines: &[String],
+         validate: &mut dyn FnMut(&NulTerminated, &Bump) -> Verdict| {
+            let mut differ = Vec::new();
+            for line in lines {
+                arena.reset();
+                let buffer = NulTerminated::from(line.as_bytes());
+                match validate(&buffer, &arena) {
+                    Verdict::Agree => {}
+                    other => differ.push(format!("{other}\n  {line}")),
+                }
+            }
+            assert!(
+                differ.is_empty(),
+                "{schema}: {} of {} differ:\n{}",
+                differ.len(),
+                lines.len(),
+                differ[..differ.len().min(3)].join("\n")
+            );
+            lines.len()
+        };
+    let ton = synthesise("../../schema/tlgen_test.tl", 1, 500);
+    let n = check("tlgen_test.tl", &ton, &mut |buffer, arena| {
+        validate_views::<tlgen_test::Object<'_>, tlgen_test_arena::Object<'_>>(buffer, |c| {
+            tlgen_test_arena::parse_received(arena, c)
+        })
+    });
+    let telegram = synthesise("../../../shared/schema/telegram_api.tl", 2, 500);
+    let m = check("telegram_api.tl", &telegram, &mut |buffer, arena| {
+        validate_views::<telegram_api::Object<'_>, telegram_api_arena::Object<'_>>(buffer, |c| {
+            telegram_api_arena::parse_received(arena, c)
+        })
+    });
+    println!(
+        "arena mode: {n} tlgen_test.tl and {m} telegram_api.tl payloads agree with the reader"
+    );
 }

@@ -1,5 +1,6 @@
-//! Differential fuzzing of the two generated parsers (`td::validate`: the serde reader against
-//! the pointer parser), from fixed seeds and in bounded time.
+//! Differential fuzzing of the generated parsers (`td::validate`: the serde reader against the
+//! pointer parser; `tlgen_tests::validate_arena`: the same reader against arena mode's parser,
+//! a third one), from fixed seeds and in bounded time. Every case goes to both pairs.
 //!
 //! Every case is one document; the verdict must be `Agree` or `BothRejected`. Anything else
 //! (only one parser rejected, or both accepted with different values) fails the test, and the
@@ -68,7 +69,20 @@ struct Tally {
 
 impl Tally {
     fn check(&mut self, label: &str, payload: &[u8], must_accept: bool) {
-        let verdict = tlgen_tests::validate(payload);
+        self.check_with(label, payload, must_accept, tlgen_tests::validate);
+        // the third parser, arena mode, against the same reader
+        let label = format!("{label} (arena)");
+        self.check_with(&label, payload, must_accept, tlgen_tests::validate_arena);
+    }
+
+    fn check_with(
+        &mut self,
+        label: &str,
+        payload: &[u8],
+        must_accept: bool,
+        validate: fn(&[u8]) -> Verdict,
+    ) {
+        let verdict = validate(payload);
         match (&verdict, must_accept) {
             (Verdict::Agree, true) => self.valid_agree += 1,
             (Verdict::Agree, false) => self.broken_accepted += 1,
@@ -170,8 +184,8 @@ fn differential_fuzz() {
         tally.check(&label, &payload, valid);
     }
     eprintln!(
-        "fuzz: {cases} cases ({bytes} bytes) in {:.1?}: valid agree {}, broken both-rejected {}, \
-         broken both-accepted-equal {}, failures {}",
+        "fuzz: {cases} cases ({bytes} bytes) in {:.1?}, each through both pairs of parsers: \
+         valid agree {}, broken both-rejected {}, broken both-accepted-equal {}, failures {}",
         started.elapsed(),
         tally.valid_agree,
         tally.broken_rejected,

@@ -1,0 +1,106 @@
+//! Arena mode (`td_arena`, `tlgen --mode arena`) as a third parser: it agrees with the reader
+//! on every corpus payload (the values print the same), fails cleanly without an arena, and
+//! its views point into the input or the arena as documented.
+
+use tlgen_runtime::arena::Bump;
+use tlgen_runtime::pointer::{Cursor, ErrorKind, NulTerminated};
+use tlgen_runtime::validate::Verdict;
+use tlgen_tests::{repo_root, td_arena, validate_arena};
+
+#[test]
+fn arena_parser_agrees_with_the_reader_on_every_corpus_payload() {
+    let mut files: Vec<_> = std::fs::read_dir(repo_root().join("corpus"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    let (mut agree, mut rejected, mut failures) = (0, 0, Vec::new());
+    for file in &files {
+        let bytes = std::fs::read(file).unwrap();
+        for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            match validate_arena(line) {
+                Verdict::Agree => agree += 1,
+                Verdict::BothRejected { .. } => rejected += 1,
+                other => failures.push(format!("{}:{}: {other}", file.display(), index + 1)),
+            }
+        }
+    }
+    println!(
+        "arena vs reader: {agree} agree, {rejected} both rejected, {} differ",
+        failures.len()
+    );
+    for failure in failures.iter().take(10) {
+        println!("  {failure}");
+    }
+    assert!(agree > 2_000, "{agree} payloads agreed");
+    assert!(failures.is_empty(), "{} payloads differ", failures.len());
+}
+
+#[test]
+fn views_borrow_the_input_and_decode_escapes_into_the_arena() {
+    let input = NulTerminated::from(
+        r#"{"@type":"updateChatTitle","chat_id":7,"title":"caf\u00e9 \ud83d\ude00","@client_id":1}"#,
+    );
+    let plain = NulTerminated::from(r#"{"@type":"error","code":400,"message":"plain"}"#);
+    let arena = Bump::new();
+    let parsed = td_arena::parse_received(&arena, input.cursor()).unwrap();
+    let td_arena::Object::Update(td_arena::enums::Update::ChatTitle(update)) = parsed.object else {
+        panic!("{:?}", parsed.object)
+    };
+    assert_eq!(update.chat_id, 7);
+    assert_eq!(update.title, "café 😀");
+    assert!(arena.allocated_bytes() > 0);
+    let parsed = td_arena::parse_received(&arena, plain.cursor()).unwrap();
+    let td_arena::Object::Error(error) = parsed.object else {
+        panic!("{:?}", parsed.object)
+    };
+    // An escape-free string is the input's own bytes.
+    let range = plain.as_bytes().as_ptr_range();
+    assert!(range.contains(&error.message.as_ptr()));
+    assert_eq!(error.message, "plain");
+}
+
+#[test]
+fn vectors_bytes_and_nested_classes_land_in_the_arena() {
+    let input = NulTerminated::from(
+        r#"{"@type":"formattedText","text":"a b","entities":[{"@type":"textEntity","offset":0,"length":1,"type":{"@type":"textEntityTypeBold"}},{"@type":"textEntity","offset":2,"length":1,"type":{"@type":"textEntityTypeTextUrl","url":"x\/y"}}]}"#,
+    );
+    let arena = Bump::new();
+    let parsed = td_arena::parse_received(&arena, input.cursor()).unwrap();
+    let td_arena::Object::FormattedText(text) = parsed.object else {
+        panic!("{:?}", parsed.object)
+    };
+    assert_eq!(text.entities.len(), 2);
+    assert!(matches!(
+        text.entities[0].r#type,
+        td_arena::enums::TextEntityType::Bold(_)
+    ));
+    let td_arena::enums::TextEntityType::TextUrl(url) = text.entities[1].r#type else {
+        panic!("{:?}", text.entities[1].r#type)
+    };
+    assert_eq!(url.url, "x/y");
+    let bytes = NulTerminated::from(r#"{"@type":"testBytes","value":"AAEC/w=="}"#);
+    let parsed = td_arena::parse_received(&arena, bytes.cursor()).unwrap();
+    let td_arena::Object::TestBytes(value) = parsed.object else {
+        panic!("{:?}", parsed.object)
+    };
+    assert_eq!(value.value, [0u8, 1, 2, 255]);
+}
+
+#[test]
+fn arena_types_without_an_arena_are_an_error_not_a_panic() {
+    let input = NulTerminated::from(r#"{"@type":"error","code":400,"message":"no arena"}"#);
+    let result = tlgen_runtime::parse::parse_received::<td_arena::Object<'_>>(input.cursor());
+    let error = result.unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::NoArena);
+    // where the `error` object would be allocated: right after its `@type`
+    assert_eq!(error.offset(), r#"{"@type":"error""#.len(), "{error}");
+    // With an arena, the same bytes parse.
+    let arena = Bump::new();
+    let cursor = Cursor::from_bytes_with_nul(input.as_bytes_with_nul()).unwrap();
+    assert!(td_arena::parse_received(&arena, cursor).is_ok());
+}
