@@ -9,8 +9,9 @@ use std::hint::black_box;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use tlgen_runtime::IntoStatic;
+use tlgen_runtime::arena::Bump;
 use tlgen_runtime::pointer::Cursor;
-use tlgen_tests::td;
+use tlgen_tests::{td, td_arena};
 
 use super::payloads::Doc;
 
@@ -19,6 +20,8 @@ pub struct Scratch {
     /// simd-json's mutable copy of the input (refilled for every document, inside the timing).
     copy: Vec<u8>,
     buffers: simd_json::Buffers,
+    /// `pointer_arena`'s arena, reset before every document (inside the timing).
+    arena: Bump,
 }
 
 impl Default for Scratch {
@@ -26,6 +29,7 @@ impl Default for Scratch {
         Scratch {
             copy: Vec::new(),
             buffers: simd_json::Buffers::new(1 << 16),
+            arena: Bump::new(),
         }
     }
 }
@@ -37,6 +41,11 @@ pub enum Kind {
     /// checked to be the NUL (O(1), no search; `Cursor::from_ptr`, for TDLib's own buffers, does
     /// not even read that byte).
     Pointer,
+    /// Arena mode (`td_arena`, `tlgen --mode arena`): `arena.reset()`, then
+    /// `td_arena::parse_received(&arena, cursor)`, into views of the input and the arena; no
+    /// global allocation once the arena has grown. Its types are not `td`'s: validated against
+    /// the reader by the test suite (`tests/arena.rs`), here only accepted or not.
+    PointerArena,
     /// `tlgen_runtime::reader::from_slice::<td::Received>` (serde_json, recursion limit off).
     SerdeJson,
     /// `sonic_rs::from_slice::<td::Received>` (its own depth limit: 255).
@@ -80,8 +89,9 @@ pub enum Kind {
 pub const UNTYPED_WALK: Kind = Kind::WalkSonicIgnored;
 
 /// The contenders, in report order; the first is the baseline of every ratio.
-pub const MAIN: [Kind; 9] = [
+pub const MAIN: [Kind; 10] = [
     Kind::Pointer,
+    Kind::PointerArena,
     Kind::SerdeJson,
     Kind::SonicRs,
     Kind::SimdJson,
@@ -117,6 +127,7 @@ impl Kind {
     pub fn name(self) -> &'static str {
         match self {
             Kind::Pointer => "pointer",
+            Kind::PointerArena => "pointer_arena",
             Kind::SerdeJson => "serde_json",
             Kind::SonicRs => "sonic_rs",
             Kind::SimdJson => "simd_json",
@@ -160,6 +171,10 @@ impl Kind {
             Kind::SonicRs => typed(sonic(doc)),
             Kind::SimdJson => simd_owned(doc, s).map(Some),
             Kind::ValueThenConvert => typed(value_then_convert(doc)),
+            Kind::PointerArena => {
+                s.arena.reset();
+                untyped(pointer_arena(doc, &s.arena))
+            }
             Kind::Memchr => Ok(None),
             Kind::UntypedWalk => UNTYPED_WALK.check(doc, s),
             Kind::UntypedWalkSerde => Kind::WalkSerdeIgnored.check(doc, s),
@@ -184,6 +199,10 @@ impl Kind {
     pub fn pass(self, docs: &[Doc], s: &mut Scratch) -> usize {
         match self {
             Kind::Pointer => each(docs, |d| black_box(pointer(d)).is_ok()),
+            Kind::PointerArena => each(docs, |d| {
+                s.arena.reset();
+                black_box(pointer_arena(d, &s.arena)).is_ok()
+            }),
             Kind::SerdeJson => each(docs, |d| black_box(serde_json_reader(d)).is_ok()),
             Kind::SonicRs => each(docs, |d| black_box(sonic(d)).is_ok()),
             Kind::SimdJson => docs
@@ -225,6 +244,15 @@ fn each(docs: &[Doc], mut f: impl FnMut(&Doc) -> bool) -> usize {
 #[inline]
 pub fn pointer(d: &Doc) -> Result<td::Received<'_>, tlgen_runtime::pointer::Error> {
     td::parse_received(Cursor::from_bytes_with_nul(d.with_nul())?)
+}
+
+/// The pointer parser of arena mode, into `arena`.
+#[inline]
+pub fn pointer_arena<'a>(
+    d: &'a Doc,
+    arena: &'a Bump,
+) -> Result<td_arena::Received<'a>, tlgen_runtime::pointer::Error> {
+    td_arena::parse_received(arena, Cursor::from_bytes_with_nul(d.with_nul())?)
 }
 
 /// The reader through serde_json.

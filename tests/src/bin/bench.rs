@@ -563,6 +563,7 @@ fn main() -> ExitCode {
         let kinds = [
             None,
             Some(Kind::Pointer),
+            Some(Kind::PointerArena),
             Some(Kind::SerdeJson),
             Some(Kind::ValueThenConvert),
             Some(Kind::TdlibRs),
