@@ -32,9 +32,19 @@ pub struct Report {
     pub both_rejected: usize,
     /// `(source, line number, verdict)` of every disagreement.
     pub disagreements: Vec<(String, usize, Verdict)>,
+    /// The pair of parsers compared: [`validate`] (`None`) or another ([`Report::arena`]).
+    pair: Option<fn(&[u8]) -> Verdict>,
 }
 
 impl Report {
+    /// A report of arena mode's parser against the reader ([`validate_arena`]).
+    pub fn arena() -> Report {
+        Report {
+            pair: Some(validate_arena),
+            ..Report::default()
+        }
+    }
+
     /// Validates every line of `bytes` (one payload per line, split at `\n`) that is not
     /// blank. A line goes to both parsers as it is: not checked as UTF-8 (invalid UTF-8 in a
     /// string is the parsers' to reject, with an offset), `\r` and NUL bytes included (the
@@ -51,7 +61,7 @@ impl Report {
     /// Validates one payload.
     pub fn add(&mut self, source: &str, line: usize, payload: &[u8]) {
         self.payloads += 1;
-        match validate(payload) {
+        match self.pair.unwrap_or(validate)(payload) {
             Verdict::Agree => self.agree += 1,
             Verdict::BothRejected { .. } => self.both_rejected += 1,
             other => self.disagreements.push((source.to_string(), line, other)),

@@ -104,3 +104,40 @@ fn arena_types_without_an_arena_are_an_error_not_a_panic() {
     let cursor = Cursor::from_bytes_with_nul(input.as_bytes_with_nul()).unwrap();
     assert!(td_arena::parse_received(&arena, cursor).is_ok());
 }
+
+#[test]
+fn a_difference_between_the_arena_parser_and_the_reader_is_named() {
+    use tlgen_runtime::validate::validate_views;
+    use tlgen_tests::td;
+    // The arena parser is handed another document than the reader's: the verdict must name
+    // the field that differs (what a bug in arena mode would look like).
+    let buffer = NulTerminated::from(r#"{"@type":"error","code":400,"message":"a"}"#);
+    let other = NulTerminated::from(r#"{"@type":"error","code":401,"message":"a"}"#);
+    let arena = Bump::new();
+    let verdict = validate_views::<td::Object<'_>, td_arena::Object<'_>>(&buffer, |_| {
+        td_arena::parse_received(&arena, other.cursor())
+    });
+    match verdict {
+        Verdict::Disagree {
+            path,
+            reader,
+            pointer,
+        } => {
+            assert!(path.contains("code"), "{path}");
+            assert!(
+                reader.contains("400") && pointer.contains("401"),
+                "{reader} {pointer}"
+            );
+        }
+        other => panic!("{other}"),
+    }
+    // and one that rejects where the reader accepts
+    let bad = NulTerminated::from(r#"{"@type":"error","code":"x"}"#);
+    let verdict = validate_views::<td::Object<'_>, td_arena::Object<'_>>(&buffer, |_| {
+        td_arena::parse_received(&arena, bad.cursor())
+    });
+    assert!(
+        matches!(verdict, Verdict::PointerRejected { .. }),
+        "{verdict}"
+    );
+}

@@ -1,4 +1,5 @@
-//! `validate FILE.jsonl...`: parses every line with both generated parsers and prints
+//! `validate [--arena] FILE.jsonl...`: parses every line with both generated parsers (with
+//! `--arena`: arena mode's parser against the reader) and prints
 //! `N payloads: A agree, R both rejected, D disagree`, then the first disagreements with the
 //! path of the first differing field. Exits 1 if any payload disagrees, 2 only when a file
 //! cannot be read. Lines are bytes: one with invalid UTF-8, NUL bytes or megabytes of text is a
@@ -9,12 +10,20 @@ use std::process::ExitCode;
 use tlgen_tests::Report;
 
 fn main() -> ExitCode {
-    let files: Vec<String> = std::env::args().skip(1).collect();
+    let mut files: Vec<String> = std::env::args().skip(1).collect();
+    let arena = files.first().is_some_and(|a| a == "--arena");
+    if arena {
+        files.remove(0);
+    }
     if files.is_empty() {
-        eprintln!("usage: validate FILE.jsonl...");
+        eprintln!("usage: validate [--arena] FILE.jsonl...");
         return ExitCode::from(2);
     }
-    let mut report = Report::default();
+    let mut report = if arena {
+        Report::arena()
+    } else {
+        Report::default()
+    };
     for file in &files {
         match std::fs::read(file) {
             Ok(bytes) => report.add_lines(file, &bytes),
