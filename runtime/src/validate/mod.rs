@@ -93,7 +93,7 @@ pub fn validate<'a, T>(buffer: &'a NulTerminated) -> Verdict
 where
     T: ReadClass<'a> + ParseClass<'a> + Serialize + PartialEq,
 {
-    compare::<T>(buffer, |r, p| {
+    compare_same::<T>(buffer, |r, p| {
         let r = serde_json::to_value(r).unwrap_or(Value::Null);
         let p = serde_json::to_value(p).unwrap_or(Value::Null);
         let root = r
@@ -112,14 +112,14 @@ pub fn validate_by_debug<'a, T>(buffer: &'a NulTerminated) -> Verdict
 where
     T: ReadClass<'a> + ParseClass<'a> + fmt::Debug + PartialEq,
 {
-    compare::<T>(buffer, |r, p| {
+    compare_same::<T>(buffer, |r, p| {
         debug_diff::first_difference(&format!("{r:#?}"), &format!("{p:#?}"))
     })
 }
 
 /// Validates a parser into other types than the reader's that print the same way (arena mode's
 /// views, `tlgen_runtime::arena`, against the reader of owned types `T`): both accept or both
-/// reject, and the values' `{:#?}` output is equal (the views print like `Cow`, `Vec` and
+/// reject, and the values' `Debug` output is equal (the views print like `Cow`, `Vec` and
 /// `Box`). `parse` is the other parser, given the buffer's cursor (it attaches its arena).
 /// "pointer" in the verdict names that parser.
 pub fn validate_views<'a, T, V>(
@@ -130,28 +130,58 @@ where
     T: ReadClass<'a> + fmt::Debug,
     V: fmt::Debug,
 {
+    compare::<T, V>(buffer, parse, |r, v| {
+        // (the compact form to compare, the pretty one only to name a difference)
+        if format!("{r:?}") == format!("{v:?}") {
+            return Verdict::Agree;
+        }
+        let (r, v) = (format!("{r:#?}"), format!("{v:#?}"));
+        disagreement(debug_diff::first_difference(&r, &v), || (r, v))
+    })
+}
+
+/// The bytes before the first NUL: where the document ends for the pointer parser, by
+/// construction, given to the reader too.
+fn before_nul(text: &[u8]) -> &[u8] {
+    text.iter()
+        .position(|&b| b == 0)
+        .and_then(|end| text.get(..end))
+        .unwrap_or(text)
+}
+
+/// Parses with both parsers into the same type and compares; `name` finds the first difference
+/// (path, reader's value, pointer's value) of two unequal values.
+fn compare_same<'a, T>(
+    buffer: &'a NulTerminated,
+    name: impl FnOnce(&Received<'a, T>, &Received<'a, T>) -> Option<(String, String, String)>,
+) -> Verdict
+where
+    T: ReadClass<'a> + ParseClass<'a> + PartialEq,
+{
+    compare::<T, T>(buffer, crate::parse::parse_received::<T>, |r, p| {
+        if r == p {
+            Verdict::Agree
+        } else {
+            disagreement(name(&r, &p), || {
+                ("values differ but print equally".into(), String::new())
+            })
+        }
+    })
+}
+
+/// Parses `buffer` with the reader (as `T`) and with `parse` (into `V`): a rejection by either
+/// is the verdict, and `judge` compares two accepted values. The document ends at the first
+/// NUL, for the pointer parser by construction: the reader gets the same bytes.
+fn compare<'a, T: ReadClass<'a>, V>(
+    buffer: &'a NulTerminated,
+    parse: impl FnOnce(Cursor<'a>) -> Result<Received<'a, V>, crate::pointer::Error>,
+    judge: impl FnOnce(Received<'a, T>, Received<'a, V>) -> Verdict,
+) -> Verdict {
     let text = before_nul(buffer.as_bytes());
     let reader = crate::reader::from_slice::<Received<'_, T>>(text);
-    let views = Cursor::from_bytes_with_nul(buffer.as_bytes_with_nul()).and_then(parse);
-    match (reader, views) {
-        // (the compact form to compare, the pretty one only to name a difference)
-        (Ok(r), Ok(v)) if format!("{r:?}") == format!("{v:?}") => Verdict::Agree,
-        (Ok(r), Ok(v)) => {
-            let (r, v) = (format!("{r:#?}"), format!("{v:#?}"));
-            match debug_diff::first_difference(&r, &v) {
-                None if r == v => Verdict::Agree,
-                Some((path, reader, pointer)) => Verdict::Disagree {
-                    path,
-                    reader,
-                    pointer,
-                },
-                None => Verdict::Disagree {
-                    path: "<root>".into(),
-                    reader: r,
-                    pointer: v,
-                },
-            }
-        }
+    let other = Cursor::from_bytes_with_nul(buffer.as_bytes_with_nul()).and_then(parse);
+    match (reader, other) {
+        (Ok(r), Ok(v)) => judge(r, v),
         (Err(r), Err(p)) => Verdict::BothRejected {
             reader: r.to_string(),
             pointer: p.to_string(),
@@ -165,54 +195,19 @@ where
     }
 }
 
-/// The bytes before the first NUL: where the document ends for the pointer parser, by
-/// construction, given to the reader too.
-fn before_nul(text: &[u8]) -> &[u8] {
-    text.iter()
-        .position(|&b| b == 0)
-        .and_then(|end| text.get(..end))
-        .unwrap_or(text)
-}
-
-/// Parses with both parsers and compares; `name` finds the first difference (path, reader's
-/// value, pointer's value) of two unequal values.
-fn compare<'a, T>(
-    buffer: &'a NulTerminated,
-    name: impl FnOnce(&Received<'a, T>, &Received<'a, T>) -> Option<(String, String, String)>,
-) -> Verdict
-where
-    T: ReadClass<'a> + ParseClass<'a> + PartialEq,
-{
-    let bytes = buffer.as_bytes_with_nul();
-    // The document ends at the first NUL, for the pointer parser by construction: give the
-    // reader the same bytes.
-    let text = before_nul(buffer.as_bytes());
-    let reader = crate::reader::from_slice::<Received<'_, T>>(text);
-    let pointer = Cursor::from_bytes_with_nul(bytes).and_then(crate::parse::parse_received::<T>);
-    match (reader, pointer) {
-        (Ok(r), Ok(p)) if r == p => Verdict::Agree,
-        (Ok(r), Ok(p)) => match name(&r, &p) {
-            Some((path, rv, pv)) => Verdict::Disagree {
-                path,
-                reader: rv,
-                pointer: pv,
-            },
-            None => Verdict::Disagree {
-                path: "<root>".into(),
-                reader: "values differ but print equally".into(),
-                pointer: String::new(),
-            },
-        },
-        (Err(r), Err(p)) => Verdict::BothRejected {
-            reader: r.to_string(),
-            pointer: p.to_string(),
-        },
-        (Err(r), Ok(_)) => Verdict::ReaderRejected {
-            reader: r.to_string(),
-        },
-        (Ok(_), Err(p)) => Verdict::PointerRejected {
-            pointer: p.to_string(),
-        },
+/// [`Verdict::Disagree`] at the difference found, or at the root with `otherwise`'s two texts.
+fn disagreement(
+    found: Option<(String, String, String)>,
+    otherwise: impl FnOnce() -> (String, String),
+) -> Verdict {
+    let (path, reader, pointer) = found.unwrap_or_else(|| {
+        let (reader, pointer) = otherwise();
+        ("<root>".into(), reader, pointer)
+    });
+    Verdict::Disagree {
+        path,
+        reader,
+        pointer,
     }
 }
 
