@@ -597,18 +597,23 @@ fn main() -> ExitCode {
         };
         let rounds = args.rounds.unwrap_or(if args.quick { 3 } else { 7 });
         let min_wall = Duration::from_secs_f64(args.seconds.unwrap_or(1.0));
-        eprintln!("threads: pointer on {}, {rounds} rounds", p.name);
-        let rows = bench::threads::run(Kind::Pointer, p, rounds, min_wall);
+        // arena mode too: each thread has its own arena (in its `Scratch`)
+        let kinds = [Kind::Pointer, Kind::PointerArena];
+        let mut reports = Vec::new();
+        for kind in kinds {
+            eprintln!("threads: {} on {}, {rounds} rounds", kind.name(), p.name);
+            let rows = bench::threads::run(kind, p, rounds, min_wall);
+            if args.json {
+                reports.push(bench::threads::json(&rows, kind, p, rounds, &machine()));
+            } else {
+                print!(
+                    "{}",
+                    bench::threads::markdown(&rows, kind, p, rounds, &machine())
+                );
+            }
+        }
         if args.json {
-            println!(
-                "{:#}",
-                bench::threads::json(&rows, Kind::Pointer, p, rounds, &machine())
-            );
-        } else {
-            print!(
-                "{}",
-                bench::threads::markdown(&rows, Kind::Pointer, p, rounds, &machine())
-            );
+            println!("{:#}", serde_json::Value::Array(reports));
         }
         return ExitCode::SUCCESS;
     }
