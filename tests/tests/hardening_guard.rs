@@ -12,7 +12,7 @@
 //! budget (the sum of the prefix lengths): ~10 s, for quick local runs.
 //!
 //! Arena mode's parser (`td_arena::parse_received`, `tlgen --mode arena`) sweeps the same
-//! prefixes, which doubles the time (~150 s debug); it must accept exactly the prefixes the
+//! prefixes, which doubles the time (~150-170 s debug); it must accept exactly the prefixes the
 //! pointer parser accepts.
 //!
 //! Besides "no fault", each prefix is checked for the truncation rule: when the whole payload is
