@@ -7,8 +7,8 @@
 //! 3. the user's attributes (`type_attribute`, `field_attribute`);
 //! 4. `Object`'s variants and their names;
 //! 5. boxing: every enum variant or none (`boxing`), then the user's paths (`boxed`);
-//! 6. which items get a `Serialize` impl, and which parsers (reader, pointer) and validator are
-//!    emitted.
+//! 6. which items get a `Serialize` impl, which parsers (reader, pointer) and validator are
+//!    emitted, the storage (owned, or arena mode's views) and whether requests are.
 //!
 //! Every option error (an unknown root, a path that matches nothing) is reported here, before any
 //! code is written.
@@ -32,8 +32,11 @@ pub(crate) struct Plan {
     pub reader: bool,
     /// Emit the pointer parser.
     pub pointer: bool,
-    /// The types are arena mode's views (`Mode::Arena`): no serializers, no requests.
+    /// The types are arena mode's views (`Mode::Arena`).
     pub arena: bool,
+    /// Emit the request structs, `Function` impls, `Schema` and `*_for_each_function!` (not in
+    /// arena mode: views need an arena to be built).
+    pub requests: bool,
     /// The schema's file name (`td_api.tl`): names the `*_for_each_function!` macro and the
     /// `Schema` impl.
     pub schema_name: String,
@@ -132,6 +135,7 @@ impl Plan {
             reader: options.mode.reader(),
             pointer: options.mode.pointer(),
             arena,
+            requests: !arena,
             schema_name: schema_name.to_owned(),
             header,
         })

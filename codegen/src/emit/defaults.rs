@@ -73,65 +73,78 @@ fn default_impls(
 }
 
 /// The constant default of a field of `shape`, the value `Default::default()` gives, or `None`
-/// when it is not a constant ([`has_constant_default`] decides).
+/// when it is not a constant ([`has_constant_default`] decides; in arena mode every field has
+/// one: a box is a `Ref` to its type's constant default, `tlgen_runtime::arena::DefaultRef`).
 fn shape_default(model: &Model, shape: &Shape, storage: Storage) -> Option<TokenStream> {
-    if storage == Storage::Arena {
-        return Some(view_default(model, shape));
-    }
-    if !has_constant_default(model, shape) {
+    let arena = storage == Storage::Arena;
+    if !arena && !has_constant_default(model, shape) {
         return None;
     }
+    let rt = rt();
+    // (owned boxes and `Object` fields have no constant default: they stopped above)
+    let default_of = |boxed: bool, path: TokenStream| {
+        if boxed {
+            quote!(#rt::arena::Ref(&<#path>::DEFAULT))
+        } else {
+            quote!(<#path>::DEFAULT)
+        }
+    };
     Some(match shape {
         Shape::Scalar(Scalar::Int32 | Scalar::Int53 | Scalar::Int64) => quote!(0),
         Shape::Scalar(Scalar::Double) => quote!(0.0),
         Shape::Scalar(Scalar::Bool) => quote!(false),
+        Shape::Scalar(Scalar::String) if arena => quote!(""),
         // `Cow::default()` is an empty owned string (no allocation).
         Shape::Scalar(Scalar::String) => {
             quote!(::std::borrow::Cow::Owned(::std::string::String::new()))
         }
+        Shape::Scalar(Scalar::Bytes) | Shape::Vector(_) if arena => quote!(&[]),
         Shape::Scalar(Scalar::Bytes) | Shape::Vector(_) => quote!(::std::vec::Vec::new()),
         Shape::Optional(_) => quote!(::core::option::Option::None),
-        Shape::Struct { id, .. } => {
-            let path = struct_path(model, *id, Place::Module);
-            quote!(<#path>::DEFAULT)
+        Shape::Struct { id, boxed } => default_of(*boxed, struct_path(model, *id, Place::Module)),
+        Shape::Class { id, boxed } => default_of(*boxed, class_path(model, *id, Place::Module)),
+        Shape::AnyObject => {
+            let prefix = Place::Module.prefix();
+            default_of(true, quote!(#prefix Object))
         }
-        Shape::Class { id, .. } => {
-            let path = class_path(model, *id, Place::Module);
-            quote!(<#path>::DEFAULT)
-        }
-        Shape::AnyObject => return None,
     })
 }
 
-/// The constant default of a field of arena mode: every one has one (a box is a `Ref` to its
-/// type's constant default, `tlgen_runtime::arena::DefaultRef`).
-fn view_default(model: &Model, shape: &Shape) -> TokenStream {
-    let rt = rt();
-    match shape {
-        Shape::Scalar(Scalar::Int32 | Scalar::Int53 | Scalar::Int64) => quote!(0),
-        Shape::Scalar(Scalar::Double) => quote!(0.0),
-        Shape::Scalar(Scalar::Bool) => quote!(false),
-        Shape::Scalar(Scalar::String) => quote!(""),
-        Shape::Scalar(Scalar::Bytes) | Shape::Vector(_) => quote!(&[]),
-        Shape::Optional(_) => quote!(::core::option::Option::None),
-        Shape::Struct { id, boxed } => {
-            let path = struct_path(model, *id, Place::Module);
-            view_boxed_default(*boxed, path)
+/// Arena mode: `DefaultRef` for every type a boxed field holds (what `Ref`'s `Default` needs),
+/// at the include site.
+pub fn default_ref_impls(model: &Model) -> TokenStream {
+    fn collect(shape: &Shape, structs: &mut [bool], classes: &mut [bool], object: &mut bool) {
+        match shape {
+            Shape::Struct { id, boxed: true } => structs[*id] = true,
+            Shape::Class { id, boxed: true } => classes[*id] = true,
+            Shape::AnyObject => *object = true,
+            Shape::Optional(inner) | Shape::Vector(inner) => {
+                collect(inner, structs, classes, object)
+            }
+            Shape::Scalar(_) | Shape::Struct { .. } | Shape::Class { .. } => {}
         }
-        Shape::Class { id, boxed } => {
-            let path = class_path(model, *id, Place::Module);
-            view_boxed_default(*boxed, path)
-        }
-        Shape::AnyObject => quote!(#rt::arena::Ref(&super::super::Object::DEFAULT)),
     }
-}
-
-fn view_boxed_default(boxed: bool, path: TokenStream) -> TokenStream {
+    let mut structs = vec![false; model.structs.len()];
+    let mut classes = vec![false; model.classes.len()];
+    let mut object = false;
+    for f in model.structs.iter().flat_map(|s| &s.fields) {
+        collect(&f.shape, &mut structs, &mut classes, &mut object);
+    }
+    let struct_types = (0..structs.len())
+        .filter(|&id| structs[id])
+        .map(|id| struct_path(model, id, Place::Root));
+    let class_types = (0..classes.len())
+        .filter(|&id| classes[id])
+        .map(|id| class_path(model, id, Place::Root));
+    let object_type = object.then(|| quote!(Object<'a>));
+    let types = struct_types.chain(class_types).chain(object_type);
     let rt = rt();
-    if boxed {
-        quote!(#rt::arena::Ref(&<#path>::DEFAULT))
-    } else {
-        quote!(<#path>::DEFAULT)
+    quote! {
+        #(
+            impl<'a> #rt::arena::DefaultRef<'a> for #types {
+                const DEFAULT_REF: &'a Self = &Self::DEFAULT;
+            }
+        )*
     }
 }
 

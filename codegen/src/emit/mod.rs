@@ -15,9 +15,8 @@ mod types;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::model::{Model, Shape};
 use crate::plan::Plan;
-use rust::{Place, Storage};
+use rust::Storage;
 
 /// Definitions per part module. Each of `types`, `enums` and `functions` is split into parts
 /// (`p00`, `p01`, ...) whose items it re-exports, so that rustc can spread the generated crate
@@ -39,43 +38,6 @@ fn parts(items: Vec<TokenStream>) -> TokenStream {
         })
         .collect();
     quote!(#(#chunks)*)
-}
-
-/// Arena mode: `DefaultRef` for every type a boxed field holds (what `Ref`'s `Default` needs).
-fn default_ref_impls(model: &Model) -> TokenStream {
-    fn collect(shape: &Shape, structs: &mut [bool], classes: &mut [bool], object: &mut bool) {
-        match shape {
-            Shape::Struct { id, boxed: true } => structs[*id] = true,
-            Shape::Class { id, boxed: true } => classes[*id] = true,
-            Shape::AnyObject => *object = true,
-            Shape::Optional(inner) | Shape::Vector(inner) => {
-                collect(inner, structs, classes, object)
-            }
-            Shape::Scalar(_) | Shape::Struct { .. } | Shape::Class { .. } => {}
-        }
-    }
-    let mut structs = vec![false; model.structs.len()];
-    let mut classes = vec![false; model.classes.len()];
-    let mut object = false;
-    for f in model.structs.iter().flat_map(|s| &s.fields) {
-        collect(&f.shape, &mut structs, &mut classes, &mut object);
-    }
-    let struct_types = (0..structs.len())
-        .filter(|&id| structs[id])
-        .map(|id| rust::struct_path(model, id, Place::Root));
-    let class_types = (0..classes.len())
-        .filter(|&id| classes[id])
-        .map(|id| rust::class_path(model, id, Place::Root));
-    let object_type = object.then(|| quote!(Object<'a>));
-    let types = struct_types.chain(class_types).chain(object_type);
-    let rt = rust::rt();
-    quote! {
-        #(
-            impl<'a> #rt::arena::DefaultRef<'a> for #types {
-                const DEFAULT_REF: &'a Self = &Self::DEFAULT;
-            }
-        )*
-    }
 }
 
 /// Generates the whole file as formatted Rust source.
@@ -119,8 +81,7 @@ pub fn generate(plan: &Plan) -> String {
             })
             .collect(),
     );
-    // (arena mode has no request types: its views need an arena to be built)
-    let functions: &[_] = if plan.arena { &[] } else { &model.functions };
+    let functions: &[_] = if plan.requests { &model.functions } else { &[] };
     let function_items = parts(
         functions
             .iter()
@@ -147,11 +108,12 @@ pub fn generate(plan: &Plan) -> String {
     if with_reader {
         root_items.push(reader::object_reader(model, top));
     }
-    if plan.arena {
-        root_items.push(default_ref_impls(model));
-    } else {
+    if plan.requests {
         root_items.push(function::for_each_function_macro(model, &plan.schema_name));
         root_items.push(function::schema_item(&plan.schema_name));
+    }
+    if plan.arena {
+        root_items.push(defaults::default_ref_impls(model));
     }
     if with_pointer {
         root_items.push(pointer::object_parser(model, top, storage));

@@ -4,6 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::defaults::class_default;
 use super::dispatch::object_types_const;
 use super::rust::{Place, Storage, class_path, ident, rt, struct_path, variant_payload};
 use super::types::{from_impl, variant_source};
@@ -74,19 +75,7 @@ pub fn object_item(model: &Model, variants: &[ObjectVariant], storage: Storage) 
     let types_const = object_types_const(model, variants);
     let (default, owned, into_owned) = match storage {
         // (a constant, for `Ref<'a, Object<'a>>`'s default)
-        Storage::Arena => (
-            quote! {
-                impl<'a> Object<'a> {
-                    /// The default: [`Unknown`](Self::Unknown) with an empty name.
-                    pub const DEFAULT: Self = Self::Unknown(#rt::UnknownObject::DEFAULT);
-                }
-                impl Default for Object<'_> {
-                    fn default() -> Self { Self::DEFAULT }
-                }
-            },
-            quote!(),
-            quote!(),
-        ),
+        Storage::Arena => (class_default(&quote!(Object)), quote!(), quote!()),
         Storage::Owned => (
             quote! {
                 impl Default for Object<'_> {
