@@ -252,48 +252,38 @@ fn hash_parameters_are_number_fields() {
     assert_eq!((&json["mode"], &json["count"]), (&json!(7), &json!(10)));
 }
 
+/// A `Validate` of arena mode's parser (module `$arena`) against the reader of `$owned`: a new
+/// arena per payload.
+macro_rules! validate_arena {
+    ($owned:ident, $arena:ident) => {
+        |payload: &[u8]| {
+            let buffer = NulTerminated::from(payload.to_vec());
+            let arena = tlgen_runtime::arena::Bump::new();
+            tlgen_runtime::validate::validate_views::<$owned::Object<'_>, $arena::Object<'_>>(
+                &buffer,
+                |c| $arena::parse_received(&arena, c),
+            )
+        }
+    };
+}
+
 /// Arena mode on other schemas: every synthesised payload of tlgen's test schema (TON's forms)
 /// and of telegram_api.tl through the arena parser must agree with the both-mode reader (the
 /// values print the same).
 #[test]
 fn arena_mode_agrees_with_the_reader_on_other_schemas() {
-    use tlgen_runtime::arena::Bump;
-    use tlgen_runtime::validate::validate_views;
-    let mut arena = Bump::new();
-    let mut check =
-        |schema: &str,
-         lines: &[String],
-         validate: &mut dyn FnMut(&NulTerminated, &Bump) -> Verdict| {
-            let mut differ = Vec::new();
-            for line in lines {
-                arena.reset();
-                let buffer = NulTerminated::from(line.as_bytes());
-                match validate(&buffer, &arena) {
-                    Verdict::Agree => {}
-                    other => differ.push(format!("{other}\n  {line}")),
-                }
-            }
-            assert!(
-                differ.is_empty(),
-                "{schema}: {} of {} differ:\n{}",
-                differ.len(),
-                lines.len(),
-                differ[..differ.len().min(3)].join("\n")
-            );
-            lines.len()
-        };
     let ton = synthesise("../../schema/tlgen_test.tl", 1, 500);
-    let n = check("tlgen_test.tl", &ton, &mut |buffer, arena| {
-        validate_views::<tlgen_test::Object<'_>, tlgen_test_arena::Object<'_>>(buffer, |c| {
-            tlgen_test_arena::parse_received(arena, c)
-        })
-    });
+    let n = all_agree(
+        "tlgen_test.tl (arena)",
+        &ton,
+        validate_arena!(tlgen_test, tlgen_test_arena),
+    );
     let telegram = synthesise("../../../shared/schema/telegram_api.tl", 2, 500);
-    let m = check("telegram_api.tl", &telegram, &mut |buffer, arena| {
-        validate_views::<telegram_api::Object<'_>, telegram_api_arena::Object<'_>>(buffer, |c| {
-            telegram_api_arena::parse_received(arena, c)
-        })
-    });
+    let m = all_agree(
+        "telegram_api.tl (arena)",
+        &telegram,
+        validate_arena!(telegram_api, telegram_api_arena),
+    );
     println!(
         "arena mode: {n} tlgen_test.tl and {m} telegram_api.tl payloads agree with the reader"
     );
