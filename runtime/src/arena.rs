@@ -14,6 +14,7 @@
 //! | a class's variant | `Box<T>` (or `T`) | `&'a T` |
 //! | a boxed field (recursion, `Config::boxed`) | `Box<T>` | [`Ref<'a, T>`] |
 //! | `Object` field | `Box<Object<'a>>` | `Ref<'a, Object<'a>>` |
+//! | `@extra` of [`Received`] | [`JsonValue<'a>`](crate::JsonValue) | [`JsonView<'a>`] |
 //!
 //! Why views and not an allocator parameter (`Vec<T, A>`): the allocator API is unstable, and
 //! `bumpalo`'s own `Vec<'bump, T>`/`Box<'bump, T>` have no `Default` and a destructor each,
@@ -28,8 +29,57 @@
 
 use core::fmt;
 use core::ops::Deref;
+use std::borrow::Cow;
 
 pub use bumpalo::Bump;
+
+use crate::json_value::{JsonValue, Number};
+
+/// What the arena-mode `parse_received` returns: the object, `@extra` as a [`JsonView`] in the
+/// arena, and `@client_id`. The same fields as [`crate::Received`], and it prints the same.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Received<'a, T> {
+    pub object: T,
+    /// The request's `@extra`, echoed (opaque JSON); `None` when absent.
+    pub extra: Option<JsonView<'a>>,
+    /// `@client_id`, present on every `td_receive` result of TDLib's client-id interface.
+    pub client_id: Option<i32>,
+}
+
+/// An untyped JSON value of arena mode (`@extra`): strings borrowed from the input or decoded
+/// into the arena, arrays and objects as slices in the arena. Prints like [`JsonValue`];
+/// [`to_value`](Self::to_value) converts.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum JsonView<'a> {
+    #[default]
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(&'a str),
+    Array(&'a [JsonView<'a>]),
+    /// Members in input order; duplicate keys are kept as they came.
+    Object(&'a [(&'a str, JsonView<'a>)]),
+}
+
+impl<'a> JsonView<'a> {
+    /// The same value as a [`JsonValue`] (its vectors allocated, its strings borrowed); then
+    /// [`JsonValue::into_owned`] for one that outlives the arena.
+    pub fn to_value(&self) -> JsonValue<'a> {
+        match *self {
+            JsonView::Null => JsonValue::Null,
+            JsonView::Bool(b) => JsonValue::Bool(b),
+            JsonView::Number(n) => JsonValue::Number(n),
+            JsonView::String(s) => JsonValue::String(Cow::Borrowed(s)),
+            JsonView::Array(items) => JsonValue::Array(items.iter().map(Self::to_value).collect()),
+            JsonView::Object(members) => JsonValue::Object(
+                members
+                    .iter()
+                    .map(|(k, v)| (Cow::Borrowed(*k), v.to_value()))
+                    .collect(),
+            ),
+        }
+    }
+}
 
 /// A boxed field of an arena-mode type (one that closes a containment cycle, or that
 /// `Config::boxed` names): a reference into the arena, with a [`Default`] (a constant of the

@@ -112,3 +112,44 @@ fn errors_are_clean_with_offsets() {
     let error = from_cursor::<Doc<'_>>(buffer.cursor()).unwrap_err();
     assert_eq!((error.offset(), error.kind()), (8, ErrorKind::NoArena));
 }
+
+#[test]
+fn json_views_read_like_json_values_into_the_arena() {
+    use tlgen_runtime::JsonValue;
+    use tlgen_runtime::arena::JsonView;
+    let json = r#"{"a":[1,-2,3.5,true,false,null,"s\u00e9",[]],"k\"ey":{"x":"y"},"dup":1,"dup":2}"#;
+    let buffer = NulTerminated::from(json);
+    let arena = Bump::new();
+    let view = from_cursor::<JsonView<'_>>(buffer.cursor().with_arena(&arena)).unwrap();
+    let value = from_cursor::<JsonValue<'_>>(buffer.cursor()).unwrap();
+    // the same value, printed the same (what validation of arena mode compares)
+    assert_eq!(view.to_value(), value);
+    assert_eq!(format!("{view:?}"), format!("{value:?}"));
+    let JsonView::Object(members) = view else {
+        panic!("{view:?}")
+    };
+    let keys: Vec<&str> = members.iter().map(|(k, _)| *k).collect();
+    assert_eq!(keys, ["a", "k\"ey", "dup", "dup"]);
+    // an escaped key is decoded into the arena, a plain one borrowed from the input
+    let input = buffer.as_bytes().as_ptr_range();
+    assert!(input.contains(&keys[0].as_ptr()));
+    assert!(!input.contains(&keys[1].as_ptr()));
+    // errors keep their offsets (the same as `JsonValue`'s); without an arena, NoArena
+    for (json, offset, kind) in [
+        (r#"{"a":[1,}"#, 8, ErrorKind::ExpectedNumber),
+        (r#"{"a\x":1}"#, 4, ErrorKind::InvalidEscape),
+        (r#"{"a":1"#, 6, ErrorKind::UnexpectedEnd),
+    ] {
+        let buffer = NulTerminated::from(json);
+        let error = from_cursor::<JsonView<'_>>(buffer.cursor().with_arena(&arena)).unwrap_err();
+        assert_eq!(
+            (error.offset(), error.kind()),
+            (offset, kind),
+            "{json}: {error}"
+        );
+        let owned = from_cursor::<JsonValue<'_>>(buffer.cursor()).unwrap_err();
+        assert_eq!((owned.offset(), owned.kind()), (offset, kind), "{json}");
+    }
+    let error = from_cursor::<JsonView<'_>>(buffer.cursor()).unwrap_err();
+    assert_eq!((error.offset(), error.kind()), (0, ErrorKind::NoArena));
+}

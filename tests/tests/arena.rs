@@ -141,3 +141,29 @@ fn a_difference_between_the_arena_parser_and_the_reader_is_named() {
         "{verdict}"
     );
 }
+
+#[test]
+fn extra_is_a_view_in_the_arena_equal_to_the_pointer_parsers() {
+    use tlgen_runtime::arena::JsonView;
+    let input = NulTerminated::from(
+        r#"{"@type":"ok","@extra":{"id":7,"tags":["a","b\u00e9"],"n\"k":null},"@client_id":3}"#,
+    );
+    let arena = Bump::new();
+    let received = td_arena::parse_received(&arena, input.cursor()).unwrap();
+    let owned = tlgen_tests::td::parse_received(input.cursor()).unwrap();
+    let extra = received.extra.expect("@extra");
+    assert_eq!(Some(extra.to_value()), owned.extra);
+    assert_eq!(received.client_id, Some(3));
+    let JsonView::Object(
+        [
+            ("id", _),
+            ("tags", JsonView::Array(tags)),
+            (key, JsonView::Null),
+        ],
+    ) = extra
+    else {
+        panic!("{extra:?}")
+    };
+    assert_eq!(tags, &[JsonView::String("a"), JsonView::String("bé")]);
+    assert_eq!(*key, "n\"k");
+}

@@ -73,6 +73,10 @@ pub fn object_item(model: &Model, variants: &[ObjectVariant], storage: Storage) 
         }
     });
     let types_const = object_types_const(model, variants);
+    let received = match storage {
+        Storage::Owned => quote!(#rt::Received<'a, Object<'a>>),
+        Storage::Arena => quote!(#rt::arena::Received<'a, Object<'a>>),
+    };
     let (default, owned, into_owned) = match storage {
         // (a constant, for `Ref<'a, Object<'a>>`'s default)
         Storage::Arena => (class_default(&quote!(Object)), quote!(), quote!()),
@@ -134,6 +138,6 @@ pub fn object_item(model: &Model, variants: &[ObjectVariant], storage: Storage) 
 
         /// What `td_receive` returns: the object, `@extra` and `@client_id`.
         #[allow(dead_code)]
-        pub type Received<'a> = #rt::Received<'a, Object<'a>>;
+        pub type Received<'a> = #received;
     }
 }

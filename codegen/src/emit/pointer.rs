@@ -179,7 +179,7 @@ pub fn object_parser(model: &Model, variants: &[ObjectVariant], storage: Storage
             /// between documents, or keep one per batch).
             #[allow(dead_code)]
             pub fn parse_received<'a>(arena: &'a #rt::arena::Bump, cursor: #rt::pointer::Cursor<'a>) -> ::core::result::Result<Received<'a>, #rt::pointer::Error> {
-                #rt::parse::parse_received(cursor.with_arena(arena))
+                #rt::parse::parse_received_in(arena, cursor)
             }
         },
     };

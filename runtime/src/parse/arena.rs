@@ -1,9 +1,9 @@
 //! [`ParseValue`] for the views of arena mode ([`crate::arena`]): `&'a str`, `&'a [u8]`,
-//! `&'a [T]` and [`Ref`], allocated in the cursor's arena. Each fails with
+//! `&'a [T]`, [`Ref`] and [`JsonView`], allocated in the cursor's arena. Each fails with
 //! [`ErrorKind::NoArena`](crate::pointer::ErrorKind::NoArena) when the cursor has none.
 
 use super::value::{ParseValue, parse_nullable_in};
-use crate::arena::{DefaultRef, Ref};
+use crate::arena::{DefaultRef, JsonView, Ref};
 use crate::element::Element;
 use crate::pointer::{Cursor, Error};
 
@@ -51,5 +51,47 @@ impl<'a, T: ParseValue<'a> + DefaultRef<'a>> ParseValue<'a> for Ref<'a, T> {
         T::parse_in(place, c, depth)?;
         *slot = Ref(place);
         Ok(())
+    }
+}
+
+/// Any JSON value (`@extra`), its arrays and objects in the arena; numbers classified as
+/// [`JsonValue`](crate::JsonValue)'s are.
+impl<'a> ParseValue<'a> for JsonView<'a> {
+    #[inline]
+    fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        *slot = parse_json_view(c, depth)?;
+        Ok(())
+    }
+}
+
+fn parse_json_view<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<JsonView<'a>, Error> {
+    let arena = c.arena()?;
+    match c.peek() {
+        b'n' => {
+            if c.eat_null() {
+                Ok(JsonView::Null)
+            } else {
+                c.skip_value(depth).map(|()| JsonView::Null)
+            }
+        }
+        b't' | b'f' => c.read_bool().map(JsonView::Bool),
+        b'"' => c.read_str_in(arena).map(JsonView::String),
+        b'[' => {
+            c.begin_array(depth)?;
+            let mut items = bumpalo::collections::Vec::new_in(arena);
+            while c.next_element()? {
+                items.push(parse_json_view(c, depth + 1)?);
+            }
+            Ok(JsonView::Array(items.into_bump_slice()))
+        }
+        b'{' => {
+            c.begin_object(depth)?;
+            let mut members = bumpalo::collections::Vec::new_in(arena);
+            while let Some(key) = c.next_key_in(arena)? {
+                members.push((key, parse_json_view(c, depth + 1)?));
+            }
+            Ok(JsonView::Object(members.into_bump_slice()))
+        }
+        _ => c.read_number().map(JsonView::Number),
     }
 }

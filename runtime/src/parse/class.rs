@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use super::value::{Envelope, skip_or_envelope};
+use crate::arena::Bump;
 use crate::pointer::{Cursor, Error, ErrorKind};
 use crate::unknown::UnknownObject;
 
@@ -116,15 +117,34 @@ fn missing_type(c: &mut Cursor<'_>) -> Error {
 /// What `td_receive` returns, parsed from the whole document: the object, `@extra`,
 /// `@client_id`; then only whitespace may follow.
 pub fn parse_received<'a, T: ParseClass<'a>>(
-    mut c: Cursor<'a>,
+    c: Cursor<'a>,
 ) -> Result<crate::received::Received<'a, T>, Error> {
-    c.begin_object(1)?;
-    let mut envelope = Envelope::default();
-    let object = parse_tagged(&mut c, 1, Some(&mut envelope))?;
-    c.finish()?;
+    let (object, envelope) = parse_document(c)?;
     Ok(crate::received::Received {
         object,
         extra: envelope.extra,
         client_id: envelope.client_id,
     })
+}
+
+/// [`parse_received`] for arena mode: the values, and `@extra`, in `arena`.
+pub fn parse_received_in<'a, T: ParseClass<'a>>(
+    arena: &'a Bump,
+    c: Cursor<'a>,
+) -> Result<crate::arena::Received<'a, T>, Error> {
+    let (object, envelope) = parse_document(c.with_arena(arena))?;
+    Ok(crate::arena::Received {
+        object,
+        extra: envelope.extra_view,
+        client_id: envelope.client_id,
+    })
+}
+
+/// The object of a whole document and its envelope; then only whitespace may follow.
+fn parse_document<'a, T: ParseClass<'a>>(mut c: Cursor<'a>) -> Result<(T, Envelope<'a>), Error> {
+    c.begin_object(1)?;
+    let mut envelope = Envelope::default();
+    let object = parse_tagged(&mut c, 1, Some(&mut envelope))?;
+    c.finish()?;
+    Ok((object, envelope))
 }

@@ -23,7 +23,9 @@ pub mod entry;
 mod scalars;
 mod value;
 
-pub use class::{ClassIndexParser, ParseClass, parse_class, parse_received, parse_unknown};
+pub use class::{
+    ClassIndexParser, ParseClass, parse_class, parse_received, parse_received_in, parse_unknown,
+};
 pub use value::{
     Envelope, Field, ParseValue, SameType, Scalar, assert_field_type, parse_field_value,
     parse_fields, parse_rest, parse_struct_in,

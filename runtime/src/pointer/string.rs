@@ -120,6 +120,13 @@ impl<'a> Cursor<'a> {
         if !self.eat(b'"') {
             return Err(self.error_or_end(ErrorKind::ExpectedString));
         }
+        self.parse_str_body_in(arena)
+    }
+
+    /// The rest of a string (after its opening quote) into `arena`: see
+    /// [`read_str_in`](Self::read_str_in).
+    #[inline]
+    pub(crate) fn parse_str_body_in(&mut self, arena: &'a bumpalo::Bump) -> Result<&'a str, Error> {
         let run = self.take_plain_run()?;
         if self.eat(b'"') {
             return Ok(run);

@@ -124,13 +124,13 @@ where
 /// "pointer" in the verdict names that parser.
 pub fn validate_views<'a, T, V>(
     buffer: &'a NulTerminated,
-    parse: impl FnOnce(Cursor<'a>) -> Result<Received<'a, V>, crate::pointer::Error>,
+    parse: impl FnOnce(Cursor<'a>) -> Result<crate::arena::Received<'a, V>, crate::pointer::Error>,
 ) -> Verdict
 where
     T: ReadClass<'a> + fmt::Debug,
     V: fmt::Debug,
 {
-    compare::<T, V>(buffer, parse, |r, v| {
+    compare::<T, _>(buffer, parse, |r, v| {
         // (the compact form to compare, the pretty one only to name a difference)
         if format!("{r:?}") == format!("{v:?}") {
             return Verdict::Agree;
@@ -158,7 +158,7 @@ fn compare_same<'a, T>(
 where
     T: ReadClass<'a> + ParseClass<'a> + PartialEq,
 {
-    compare::<T, T>(buffer, crate::parse::parse_received::<T>, |r, p| {
+    compare::<T, _>(buffer, crate::parse::parse_received::<T>, |r, p| {
         if r == p {
             Verdict::Agree
         } else {
@@ -172,10 +172,10 @@ where
 /// Parses `buffer` with the reader (as `T`) and with `parse` (into `V`): a rejection by either
 /// is the verdict, and `judge` compares two accepted values. The document ends at the first
 /// NUL, for the pointer parser by construction: the reader gets the same bytes.
-fn compare<'a, T: ReadClass<'a>, V>(
+fn compare<'a, T: ReadClass<'a>, O>(
     buffer: &'a NulTerminated,
-    parse: impl FnOnce(Cursor<'a>) -> Result<Received<'a, V>, crate::pointer::Error>,
-    judge: impl FnOnce(Received<'a, T>, Received<'a, V>) -> Verdict,
+    parse: impl FnOnce(Cursor<'a>) -> Result<O, crate::pointer::Error>,
+    judge: impl FnOnce(Received<'a, T>, O) -> Verdict,
 ) -> Verdict {
     let text = before_nul(buffer.as_bytes());
     let reader = crate::reader::from_slice::<Received<'_, T>>(text);
