@@ -83,13 +83,7 @@ fn reserve_first<T>(items: &mut bumpalo::collections::Vec<'_, T>) {
 fn parse_json_view<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<JsonView<'a>, Error> {
     let arena = c.arena()?;
     match c.peek() {
-        b'n' => {
-            if c.eat_null() {
-                Ok(JsonView::Null)
-            } else {
-                c.skip_value(depth).map(|()| JsonView::Null)
-            }
-        }
+        b'n' => c.read_null(depth).map(|()| JsonView::Null),
         b't' | b'f' => c.read_bool().map(JsonView::Bool),
         b'"' => c.read_str_in(arena).map(JsonView::String),
         b'[' => {

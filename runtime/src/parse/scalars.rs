@@ -83,13 +83,7 @@ impl<'a> ParseValue<'a> for JsonValue<'a> {
 
 fn parse_json_value<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<JsonValue<'a>, Error> {
     match c.peek() {
-        b'n' => {
-            if c.eat_null() {
-                Ok(JsonValue::Null)
-            } else {
-                c.skip_value(depth).map(|()| JsonValue::Null)
-            }
-        }
+        b'n' => c.read_null(depth).map(|()| JsonValue::Null),
         b't' | b'f' => c.read_bool().map(JsonValue::Bool),
         b'"' => c.read_str().map(JsonValue::String),
         b'[' => {

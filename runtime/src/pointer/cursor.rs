@@ -747,6 +747,17 @@ impl<'a> Cursor<'a> {
         self.byte() == b'n' && self.eat_pattern(b"null")
     }
 
+    /// Reads a `null` that [`Self::eat_null`] did not take: `null`, or else the error of
+    /// skipping whatever starts with `n` (`nul`, `nan`, ...) at its offset.
+    #[inline]
+    pub(crate) fn read_null(&mut self, depth: u32) -> Result<(), Error> {
+        if self.eat_null() {
+            Ok(())
+        } else {
+            self.skip_value(depth)
+        }
+    }
+
     /// Reads `true` or `false`.
     #[inline]
     pub fn read_bool(&mut self) -> Result<bool, Error> {
