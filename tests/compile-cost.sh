@@ -23,6 +23,10 @@
 # BASELINE_SET=<set> makes the baseline build that set instead of the same one, e.g. to weigh
 # an option: BASELINE=HEAD BASELINE_SET=pruned SETS=pruned-requests MODES=both ...
 #
+# ARGS="..." adds generator arguments to this tree's builds only (not the baseline's), e.g. to
+# weigh the frozen list of small variants against the size rule it froze:
+#   BASELINE=5cf17fb ARGS="--unboxed-file schema/td_api.unboxed" SETS=pruned ...
+#
 # Sets: "full" (the whole schema); "pruned", "receive only updates + 20 functions": roots =
 # the class Update and 20 functions a small bot uses; "pruned-requests", the same with
 # `--serializers requests` (Serialize only for what the requests carry).
@@ -31,6 +35,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 schema=$(realpath "${1:-$root/../shared/schema/td_api.tl}")
 baseline=${BASELINE:-}
+read -r -a extra_args <<< "${ARGS:-}"
 modes=${MODES:-"reader pointer both"}
 sets=${SETS:-"full pruned pruned-requests"}
 if [ -n "$baseline" ]; then
@@ -67,10 +72,10 @@ TOML
   done
 }
 
-# Generates set $3 in mode $2 with generator $1 into $4.
+# Generates set $3 in mode $2 with generator $1 into $4 (and the rest as more arguments).
 generate() {
   local tlgen=$1 mode=$2 set=$3 out=$4
-  local args=(--mode "$mode" --schema "$schema" --out "$out")
+  local args=(--mode "$mode" --schema "$schema" --out "$out" "${@:5}")
   case $set in
     pruned) args+=(--roots "$pruned_roots") ;;
     pruned-requests) args+=(--roots "$pruned_roots" --serializers requests) ;;
@@ -117,7 +122,7 @@ if [ -n "$baseline" ]; then
     for mode in $modes; do
       generate "$work/baseline-target/release/tlgen" "$mode" "${BASELINE_SET:-$set}" \
         "$work/old/src/lib.rs"
-      generate "$tlgen" "$mode" "$set" "$work/new/src/lib.rs"
+      generate "$tlgen" "$mode" "$set" "$work/new/src/lib.rs" ${extra_args[@]+"${extra_args[@]}"}
       old_lines=$(wc -l < "$work/old/src/lib.rs")
       new_lines=$(wc -l < "$work/new/src/lib.rs")
       for profile in $profiles; do
@@ -145,7 +150,7 @@ echo "| mode | schema | lines | debug (s) | debug, no incremental (s) | release 
 echo "|---|---|---:|---:|---:|---:|---:|---:|"
 for set in $sets; do
   for mode in $modes; do
-    generate "$tlgen" "$mode" "$set" "$work/src/lib.rs"
+    generate "$tlgen" "$mode" "$set" "$work/src/lib.rs" ${extra_args[@]+"${extra_args[@]}"}
     lines=$(wc -l < "$work/src/lib.rs")
     declare -A times=() secs=([dev]="-" [dev-noincr]="-" [release]="-") size=([debug]="-" [release]="-")
     for round in $(seq "$rounds"); do

@@ -11,6 +11,10 @@
 //!   `Option<T>` becomes `Option<Box<T>>`.
 //!
 //! A path that matches nothing generated is an error naming it.
+//!
+//! Under [`crate::Boxing::Variants`] the user can keep variants inline instead
+//! ([`Config::unboxed`](crate::Config::unboxed)): a list frozen once from today's sizes
+//! ([`crate::small_variants`]) and kept, so that later schemas never move a variant either way.
 
 use crate::error::Error;
 use crate::model::{Model, Shape};
@@ -45,6 +49,75 @@ pub(crate) fn unbox_class_fields(model: &mut Model) {
     for field in structs.flat_map(|s| s.fields.iter_mut()) {
         unbox(&mut field.shape);
     }
+}
+
+/// The paths of a list file (`tlgen freeze-boxing`): one per line, blank lines and `#` comments
+/// skipped.
+pub(crate) fn read_list(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(str::to_owned)
+}
+
+/// Keeps the class and `Object` variants `paths` name inline ([`Config::unboxed`]); returns how
+/// many variants that unboxed. A path naming no generated variant is skipped.
+///
+/// [`Config::unboxed`]: crate::Config::unboxed
+pub(crate) fn unbox(
+    model: &mut Model,
+    object: &mut [ObjectVariant],
+    paths: &[String],
+) -> Result<usize, Error> {
+    const OPTION: &str = "unboxed";
+    let mut count = 0;
+    for path in paths {
+        let Some((owner, member)) = path
+            .rsplit_once('.')
+            .filter(|(o, m)| !o.is_empty() && !m.is_empty())
+        else {
+            return Err(Error::option(
+                OPTION,
+                path,
+                "expected `<Class>.<constructor>`, `Object.<constructor>` or `<Class>.*`",
+            ));
+        };
+        let matches = |id: usize| member == "*" || model.structs[id].tl_name == member;
+        if owner == "Object" {
+            for v in object.iter_mut() {
+                if let ObjectKind::Struct { id, boxed } = &mut v.kind {
+                    if *boxed && matches(*id) {
+                        *boxed = false;
+                        count += 1;
+                    }
+                }
+            }
+        } else if let Some(class) = model.classes.iter().position(|c| c.tl_name == owner) {
+            for i in 0..model.classes[class].variants.len() {
+                let v = &model.classes[class].variants[i];
+                if v.boxed && matches(v.id) {
+                    model.classes[class].variants[i].boxed = false;
+                    count += 1;
+                }
+            }
+        } else if model
+            .structs
+            .iter()
+            .chain(&model.functions)
+            .any(|s| s.tl_name == owner)
+        {
+            return Err(Error::option(
+                OPTION,
+                path,
+                format!(
+                    "`{owner}` is a constructor or function: only class and `Object` variants \
+                     can be kept inline (fields are never boxed unless `boxed` or recursion \
+                     asks for it)"
+                ),
+            ));
+        }
+    }
+    Ok(count)
 }
 
 /// Applies every path of `paths` to `model` and `object`.

@@ -97,14 +97,17 @@ impl std::str::FromStr for Serializers {
 }
 
 /// Which enum variants hold their constructor in a `Box`. Either way the shape of a variant
-/// depends only on this setting and [`Config::boxed`], never on a type's size, so a later schema
-/// version that makes a type larger does not move it behind a `Box`. Fields that close a
-/// containment cycle (recursion: `RichText`, `PageBlock`, ...) are boxed under both.
+/// depends only on this setting, [`Config::boxed`] and [`Config::unboxed`], never on a type's
+/// size, so a later schema version that makes a type larger does not move it behind a `Box`.
+/// Fields that close a containment cycle (recursion: `RichText`, `PageBlock`, ...) are boxed
+/// under both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Boxing {
     /// Every variant of every class enum and of `Object`: `Update::NewMessage(Box<..>)`. Enums
     /// stay small (td_api's `Object` is 32 bytes) and parsing a class value costs one allocation
-    /// (none for a constructor without fields: a `Box` of a zero-sized struct).
+    /// (none for a constructor without fields: a `Box` of a zero-sized struct). Keep the small
+    /// ones inline with a frozen list ([`Config::unboxed_file`], `tlgen freeze-boxing`): the
+    /// layout and speed of size-based boxing, with shapes that never move.
     #[default]
     Variants,
     /// Only what recursion needs: `Update::NewMessage(UpdateNewMessage)`. No allocation per
@@ -166,6 +169,8 @@ pub struct Config {
     field_attributes: Vec<Rule>,
     boxed: Vec<String>,
     boxing: Boxing,
+    unboxed: Vec<String>,
+    unboxed_files: Vec<PathBuf>,
 }
 
 /// The options as the planner reads them.
@@ -177,6 +182,8 @@ pub(crate) struct Options<'a> {
     pub field_attributes: &'a [Rule],
     pub boxed: &'a [String],
     pub boxing: Boxing,
+    pub unboxed: &'a [String],
+    pub unboxed_files: &'a [PathBuf],
     pub out_dir: Option<&'a Path>,
     pub emit_rerun: bool,
 }
@@ -286,6 +293,32 @@ impl Config {
         self
     }
 
+    /// Keeps the variants `paths` name inline (no `Box`) under [`Boxing::Variants`]: a list
+    /// frozen once by [`crate::small_variants`] (`tlgen freeze-boxing`), usually through
+    /// [`Config::unboxed_file`]. Paths are `"<Class>.<constructor>"` (`"Update.updateUserStatus"`),
+    /// `"Object.<constructor>"` or `"<Class>.*"`. [`Config::boxed`] wins over this.
+    ///
+    /// A path that names no generated variant is skipped, not an error: a frozen list names
+    /// constructors that a later schema drops or that [`Config::roots`] prunes away. A path of
+    /// another form (a field, no dot) fails generation. Arena mode ignores the list: its
+    /// variants are references into the arena (`&'a T`), which cost no allocation.
+    pub fn unboxed<I: IntoIterator<Item = S>, S: Into<String>>(&mut self, paths: I) -> &mut Self {
+        self.unboxed.extend(paths.into_iter().map(Into::into));
+        self
+    }
+
+    /// [`Config::unboxed`] with the paths of the file `path`, one per line (blank lines and
+    /// lines starting with `#` are skipped), as `tlgen freeze-boxing` writes it. Read when
+    /// code is generated; [`Config::compile`] prints `cargo:rerun-if-changed` for it.
+    ///
+    /// ```text
+    /// tlgen freeze-boxing --schema td_api.tl --out td_api.unboxed   # once, then commit it
+    /// ```
+    pub fn unboxed_file(&mut self, path: impl Into<PathBuf>) -> &mut Self {
+        self.unboxed_files.push(path.into());
+        self
+    }
+
     /// Whether `compile` prints `cargo:rerun-if-changed` (default: yes).
     pub fn emit_rerun_if_changed(&mut self, yes: bool) -> &mut Self {
         self.emit_rerun = yes;
@@ -301,6 +334,8 @@ impl Config {
             field_attributes: &self.field_attributes,
             boxed: &self.boxed,
             boxing: self.boxing,
+            unboxed: &self.unboxed,
+            unboxed_files: &self.unboxed_files,
             out_dir: self.out_dir.as_deref(),
             emit_rerun: self.emit_rerun,
         }

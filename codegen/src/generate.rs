@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use crate::config::Config;
 use crate::emit;
 use crate::error::Error;
-use crate::plan::Plan;
+use crate::model::Model;
+use crate::plan::{self, Plan};
 
 impl Config {
     /// Generates code for the schema file `schema` and writes `<stem>.rs` into the output
@@ -17,6 +18,9 @@ impl Config {
         let options = self.options();
         if options.emit_rerun {
             println!("cargo:rerun-if-changed={}", schema.display());
+            for file in options.unboxed_files {
+                println!("cargo:rerun-if-changed={}", file.display());
+            }
         }
         let code = self.generate_file(schema)?;
         let out_dir = match options.out_dir {
@@ -38,15 +42,8 @@ impl Config {
     /// else: TL text) and returns it without writing anything.
     pub fn generate_file(&self, schema: impl AsRef<Path>) -> Result<String, Error> {
         let schema = schema.as_ref();
-        let source = std::fs::read_to_string(schema).map_err(|source| Error::Io {
-            path: schema.to_owned(),
-            source,
-        })?;
-        let name = schema
-            .file_name()
-            .and_then(|s| s.to_str())
-            .unwrap_or("schema.tl");
-        self.generate_named(name, &schema.display().to_string(), &source)
+        let source = read(schema)?;
+        self.generate_named(file_name(schema), &schema.display().to_string(), &source)
     }
 
     /// Generates code for the schema text `schema`, in memory. `name` is the schema's file name
@@ -65,18 +62,50 @@ impl Config {
 
     /// `name` goes into the code, `shown` into diagnostics (the path as the user gave it).
     fn generate_named(&self, name: &str, shown: &str, source: &str) -> Result<String, Error> {
-        let parsed = tl_parser::parse_as(Path::new(name), source)
-            .map_err(|diagnostics| Error::schema(diagnostics, shown, source))?;
-        let errors: Vec<_> = tl_parser::check(&parsed)
-            .into_iter()
-            .filter(|d| d.is_error())
-            .collect();
-        if !errors.is_empty() {
-            return Err(Error::schema(errors, shown, source));
-        }
+        let parsed = parse_checked(name, shown, source)?;
         let plan = Plan::new(self, &parsed, name, shown, source)?;
         Ok(emit::generate(&plan))
     }
+}
+
+/// The whole model of the schema file `schema` (no selection, no options).
+pub(crate) fn load_model(schema: &Path) -> Result<Model, Error> {
+    let source = read(schema)?;
+    let shown = schema.display().to_string();
+    let parsed = parse_checked(file_name(schema), &shown, &source)?;
+    plan::build_model(&parsed, &shown, &source)
+}
+
+/// Parses `source` (TL text, or Telegram's JSON form for a `name` ending in `.json`) and fails
+/// on any error diagnostic of the checks.
+fn parse_checked(name: &str, shown: &str, source: &str) -> Result<tl_parser::Schema, Error> {
+    let parsed = tl_parser::parse_as(Path::new(name), source)
+        .map_err(|diagnostics| Error::schema(diagnostics, shown, source))?;
+    let errors: Vec<_> = tl_parser::check(&parsed)
+        .into_iter()
+        .filter(|d| d.is_error())
+        .collect();
+    if errors.is_empty() {
+        Ok(parsed)
+    } else {
+        Err(Error::schema(errors, shown, source))
+    }
+}
+
+/// The text of the file at `path`.
+pub(crate) fn read(path: &Path) -> Result<String, Error> {
+    std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+/// The schema's file name (it names the generated `*_for_each_function!` macro).
+fn file_name(schema: &Path) -> &str {
+    schema
+        .file_name()
+        .and_then(|s| s.to_str())
+        .unwrap_or("schema.tl")
 }
 
 fn write_if_changed(path: &Path, content: &str) -> Result<(), Error> {

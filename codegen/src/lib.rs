@@ -24,9 +24,11 @@ mod emit;
 mod error;
 mod generate;
 mod plan;
+mod small_variants;
 
 // The model crate's modules, under the names the generator's modules use.
 use tlgen_model::{model, prune};
 
 pub use config::{Boxing, Config, Mode, Serializers};
 pub use error::Error;
+pub use small_variants::small_variants;

@@ -5,7 +5,9 @@
 //!       [--roots updateNewMessage,getChats] [--output-types] [--functions getChats,getMe]
 //!       [--serializers all|requests] [--boxing variants|recursion]
 //!       [--boxed Update.updateNewMessage,message.content]
+//!       [--unboxed Update.updateUserStatus,...] [--unboxed-file td_api.unboxed]
 //! tlgen check --schema td_api.tl
+//! tlgen freeze-boxing --schema td_api.tl [--max-bytes 48] [--out td_api.unboxed]
 //! tlgen schema --to-json --schema td_api.tl [--out td_api.json]
 //! ```
 
@@ -61,6 +63,13 @@ struct GenerateArgs {
     /// `Object.user`, `Update.*`, `message.content`).
     #[arg(long, value_delimiter = ',')]
     boxed: Vec<String>,
+    /// Keep these variants inline under --boxing variants (comma-separated paths:
+    /// `Update.updateUserStatus`, `Object.ok`, `Update.*`; unknown ones are skipped).
+    #[arg(long, value_delimiter = ',')]
+    unboxed: Vec<String>,
+    /// --unboxed with the paths of a file, one per line (as `tlgen freeze-boxing` writes it).
+    #[arg(long)]
+    unboxed_file: Vec<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -69,6 +78,18 @@ enum Command {
     Check {
         #[arg(long)]
         schema: PathBuf,
+    },
+    /// Print the class and `Object` variants whose struct is estimated at most --max-bytes
+    /// (the list for --unboxed-file / `Config::unboxed_file`: write it once and keep it, so
+    /// that no variant moves into or out of a `Box` when the schema changes).
+    FreezeBoxing {
+        #[arg(long)]
+        schema: PathBuf,
+        #[arg(long, default_value_t = 48)]
+        max_bytes: usize,
+        /// Output file (default: standard output).
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Convert a schema between its forms.
     Schema {
@@ -92,6 +113,11 @@ fn main() -> ExitCode {
             to_json,
             out,
         }) => convert(&schema, to_json, out),
+        Some(Command::FreezeBoxing {
+            schema,
+            max_bytes,
+            out,
+        }) => freeze_boxing(&schema, max_bytes, out),
         None => generate(cli.generate),
     };
     match result {
@@ -117,7 +143,11 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
         .roots(args.roots)
         .output_types(args.output_types)
         .boxing(args.boxing)
-        .boxed(args.boxed);
+        .boxed(args.boxed)
+        .unboxed(args.unboxed);
+    for file in args.unboxed_file {
+        config.unboxed_file(file);
+    }
     if let Some(functions) = args.functions {
         config.functions(functions);
     }
@@ -132,6 +162,26 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+fn freeze_boxing(
+    schema: &std::path::Path,
+    max_bytes: usize,
+    out: Option<PathBuf>,
+) -> Result<(), String> {
+    let paths = tlgen::small_variants(schema, max_bytes).map_err(|e| e.to_string())?;
+    let name = schema.file_name().unwrap_or_default().to_string_lossy();
+    let mut text = format!(
+        "# Variants kept inline (no Box) by tlgen's --unboxed-file / Config::unboxed_file:\n\
+         # those of {name} whose struct was estimated at most {max_bytes} bytes when this file\n\
+         # was written (`tlgen freeze-boxing`). Keep it as it is when the schema changes: a\n\
+         # listed variant stays inline, a new constructor is boxed, nothing moves.\n"
+    );
+    for path in &paths {
+        text.push_str(path);
+        text.push('\n');
+    }
+    write_output(out, &text)
 }
 
 fn check(schema: &std::path::Path) -> Result<(), String> {

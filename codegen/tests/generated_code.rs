@@ -385,6 +385,94 @@ fn boxing_is_a_policy_plus_what_the_user_asks_for() {
     }
 }
 
+/// `tlgen freeze-boxing` lists the variants small enough to stay inline (the estimate boxing
+/// used before it stopped depending on size); `unboxed`/`unboxed_file` keep exactly those inline
+/// under `Boxing::Variants`, skip what names nothing generated (a frozen list outlives
+/// constructors), reject paths of another form, lose to `boxed`, and mean nothing in arena mode.
+#[test]
+fn a_frozen_list_of_small_variants_keeps_them_inline() {
+    let dir = std::env::temp_dir().join(format!("tlgen-freeze-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let schema = dir.join("small_api.tl");
+    std::fs::write(&schema, SCHEMA).unwrap();
+    // richTextPlain: a string (24); richTextBold: a boxed RichText (8); richTexts: a vector
+    // (24); ok: nothing; photo 80 and user 200-odd bytes.
+    let small = tlgen::small_variants(&schema, 48).unwrap();
+    assert_eq!(
+        small,
+        [
+            "Object.ok",
+            "RichText.richTextPlain",
+            "RichText.richTextBold",
+            "RichText.richTexts"
+        ]
+    );
+    assert_eq!(
+        tlgen::small_variants(&schema, 16).unwrap(),
+        ["Object.ok", "RichText.richTextBold"]
+    );
+    let squeeze = |text: &str| {
+        text.split_whitespace()
+            .collect::<String>()
+            .replace(",>", ">")
+    };
+    let list = dir.join("small_api.unboxed");
+    let text = format!(
+        "# frozen\n\n{}\nRichText.richTextGone\nGoneClass.gone\n",
+        small.join("\n")
+    );
+    std::fs::write(&list, text).unwrap();
+    let code = generate_with(
+        SCHEMA,
+        tlgen::Config::new()
+            .mode(tlgen::Mode::Both)
+            .unboxed_file(&list)
+            .boxed(["RichText.richTexts"]),
+    );
+    assert!(
+        code.lines()
+            .next()
+            .unwrap()
+            .ends_with(", 4 variants unboxed. Do not edit."),
+        "{}",
+        code.lines().next().unwrap()
+    );
+    let code = squeeze(&code);
+    for expected in [
+        "Plain(super::super::types::RichTextPlain<'a>)",
+        "Bold(super::super::types::RichTextBold<'a>)",
+        "Texts(::std::boxed::Box<super::super::types::RichTexts<'a>>)",
+        "User(::std::boxed::Box<types::User<'a>>)",
+        "pub text: ::std::boxed::Box<super::super::enums::RichText<'a>>",
+    ] {
+        assert!(code.contains(&squeeze(expected)), "missing `{expected}`");
+    }
+    // Arena mode: variants are references whatever the list says.
+    let arena = generate_with(
+        SCHEMA,
+        tlgen::Config::new()
+            .mode(tlgen::Mode::Arena)
+            .unboxed(["RichText.*"]),
+    );
+    assert!(!arena.lines().next().unwrap().contains("unboxed"));
+    assert!(squeeze(&arena).contains("Plain(&'asuper::super::types::RichTextPlain<'a>)"));
+
+    for (path, problem) in [
+        ("user.photo", "`user` is a constructor or function"),
+        ("RichText", "expected `<Class>.<constructor>`"),
+    ] {
+        let (option, value, message) = option_error(tlgen::Config::new().unboxed([path]));
+        assert_eq!((option, value.as_str()), ("unboxed", path));
+        assert!(message.contains(problem), "{path}: {message}");
+    }
+    let missing = tlgen::Config::new()
+        .unboxed_file(dir.join("missing.unboxed"))
+        .generate("small_api.tl", SCHEMA)
+        .unwrap_err();
+    assert!(matches!(missing, tlgen::Error::Io { .. }), "{missing:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Schema errors are typed, keep their diagnostics and render them with the file's name, line
 /// and column; an unreadable file is an I/O error with its source.
 #[test]

@@ -1,8 +1,9 @@
 //! `type_sizes`: the size in bytes of the generated td_api types an application moves most
 //! (`Object`, `Update`, `Message`, ...), and the largest class enums: what a parse returns by
-//! value and what a `Vec` of them holds per element. td_api is generated with the default
-//! `Boxing::Variants` (every class variant boxed); build it with `Boxing::Recursion` to see the
-//! other policy's sizes.
+//! value and what a `Vec` of them holds per element. td_api is generated with
+//! `Boxing::Variants` and the frozen list of small variants (`schema/td_api.unboxed`); drop
+//! `unboxed_file` from `tests/td-api/build.rs` for every variant boxed, or build it with
+//! `Boxing::Recursion` to see that policy's sizes.
 //!
 //! ```text
 //! cargo run -p tlgen-tests --example type_sizes

@@ -147,7 +147,7 @@ fn received_objects_go_back_into_requests() {
     let td::Object::FormattedText(formatted) = received.object else {
         panic!("{:?}", received.object)
     };
-    let request = td::functions::GetMarkdownText { text: *formatted };
+    let request = td::functions::GetMarkdownText { text: formatted };
     let mut buf = Vec::new();
     tlgen_runtime::function::write_request(&mut buf, &request, Some(42)).unwrap();
     assert_eq!(

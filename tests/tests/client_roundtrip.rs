@@ -221,9 +221,9 @@ fn test_methods_round_trip_through_tdlib() {
     let expected = client.tdlib_version().unwrap();
     assert_eq!(
         version,
-        enums::OptionValue::String(Box::new(types::OptionValueString {
+        enums::OptionValue::from(types::OptionValueString {
             value: expected.into()
-        }))
+        })
     );
     client.close(TIMEOUT).unwrap();
 }

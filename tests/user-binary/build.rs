@@ -2,7 +2,9 @@
 //! `OUT_DIR/<mode>/td_api.rs`, as a user's build script would, with a type and a field
 //! attribute (`Config::type_attribute`, `field_attribute`) and, in pointer mode, only
 //! recursion boxed (`Boxing::Recursion`) plus one boxed variant and one boxed field
-//! (`Config::boxed`); in arena mode, one boxed field (an `arena::Ref`).
+//! (`Config::boxed`); in both mode, the small variants of 1.8.65 kept inline
+//! (`Config::unboxed_file` with `schema/td_api.unboxed`); in arena mode, one boxed field (an
+//! `arena::Ref`).
 
 fn main() {
     let schema = format!(
@@ -23,6 +25,12 @@ fn main() {
             config
                 .boxing(tlgen::Boxing::Recursion)
                 .boxed(["Update.updateNewMessage", "message.content"]);
+        }
+        if mode == tlgen::Mode::Both {
+            config.unboxed_file(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../schema/td_api.unboxed"
+            ));
         }
         if mode == tlgen::Mode::Arena {
             config.boxed(["message.content"]);

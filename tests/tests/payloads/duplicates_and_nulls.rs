@@ -142,16 +142,16 @@ fn null_scalars_and_vectors_are_defaults() {
     let r = accept(r#"{"@type":"optionValueBoolean","value":null}"#);
     assert_eq!(
         r.object,
-        Object::OptionValue(enums::OptionValue::Boolean(Box::new(
-            types::OptionValueBoolean { value: false }
-        )))
+        Object::OptionValue(enums::OptionValue::from(types::OptionValueBoolean {
+            value: false
+        }))
     );
     let r = accept(r#"{"@type":"location","latitude":null,"longitude":null}"#);
     assert_eq!(location(&r), &types::Location::default());
     let r = accept(r#"{"@type":"testVectorInt","value":null}"#);
     assert_eq!(
         r.object,
-        Object::TestVectorInt(Box::new(types::TestVectorInt { value: vec![] }))
+        Object::from(types::TestVectorInt { value: vec![] })
     );
     let r = accept(
         r#"{"@type":"message","id":null,"chat_id":null,"unread_reactions":null,"sender_tag":null,"self_destruct_in":null,"is_outgoing":null}"#,
@@ -202,9 +202,9 @@ fn null_vector_elements() {
     let r = accept(r#"{"@type":"testVectorInt","value":[1,null,3]}"#);
     assert_eq!(
         r.object,
-        Object::TestVectorInt(Box::new(types::TestVectorInt {
+        Object::from(types::TestVectorInt {
             value: vec![1, 0, 3]
-        }))
+        })
     );
     let r = accept(r#"{"@type":"testVectorString","value":["a",null,"c"]}"#);
     assert_eq!(test_vector_string(&r), ["a", "", "c"]);
@@ -214,13 +214,13 @@ fn null_vector_elements() {
     );
     assert_eq!(
         r.object,
-        Object::TestVectorIntObject(Box::new(types::TestVectorIntObject {
+        Object::from(types::TestVectorIntObject {
             value: vec![
                 types::TestInt { value: 1 },
                 types::TestInt { value: 0 },
                 types::TestInt { value: 3 }
             ]
-        }))
+        })
     );
     // Elements documented "may be null" → None (`messages.messages`).
     let r = accept(
@@ -242,7 +242,7 @@ fn null_vector_elements() {
         a.values,
         vec![
             enums::JsonValue::Unknown(unknown("")),
-            enums::JsonValue::Null(Box::new(types::JsonValueNull {}))
+            enums::JsonValue::from(types::JsonValueNull {})
         ]
     );
 }

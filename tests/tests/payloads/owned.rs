@@ -57,7 +57,7 @@ fn into_owned_outlives_the_buffer() {
     };
     assert_owned(&t.text, "owned later");
     assert_owned(&text_only.text, "owned later");
-    assert_eq!(**t, text_only);
+    assert_eq!(*t, text_only);
     // Unknown objects own their name too.
     let unknown_owned = parse_and_own_with_pointer(r#"{"@type":"brandNew"}"#.to_string());
     let Object::Unknown(u) = &unknown_owned.object else {
@@ -80,7 +80,7 @@ fn realistic_new_message() {
         );
         assert_eq!(
             m.sender_id,
-            enums::MessageSender::User(Box::new(types::MessageSenderUser { user_id: 777_000 }))
+            enums::MessageSender::from(types::MessageSenderUser { user_id: 777_000 })
         );
         assert!(m.can_be_saved && m.has_timestamped_media && !m.is_outgoing);
         assert_eq!((m.media_album_id, m.effect_id), (0, 0));

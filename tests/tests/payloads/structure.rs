@@ -254,9 +254,9 @@ fn bools_are_true_or_false_only() {
     let r = accept(r#"{"@type":"optionValueBoolean","value":true}"#);
     assert_eq!(
         r.object,
-        Object::OptionValue(enums::OptionValue::Boolean(Box::new(
-            types::OptionValueBoolean { value: true }
-        )))
+        Object::OptionValue(enums::OptionValue::from(types::OptionValueBoolean {
+            value: true
+        }))
     );
     // TDLib writes `true`/`false` only (its request reader would also take an int32; these
     // parsers read output and take neither).

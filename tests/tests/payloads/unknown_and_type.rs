@@ -80,8 +80,8 @@ fn unknown_type_as_vector_element() {
         a.values,
         vec![
             enums::JsonValue::Unknown(unknown("jsonValueBigInteger")),
-            enums::JsonValue::Null(Box::new(types::JsonValueNull {})),
-            enums::JsonValue::Boolean(Box::new(types::JsonValueBoolean { value: true })),
+            enums::JsonValue::from(types::JsonValueNull {}),
+            enums::JsonValue::from(types::JsonValueBoolean { value: true }),
             enums::JsonValue::Unknown(unknown("testInt")),
         ]
     );
@@ -113,9 +113,9 @@ fn type_is_ignored_for_single_constructor_fields() {
     );
     assert_eq!(
         r.object,
-        Object::TestVectorIntObject(Box::new(types::TestVectorIntObject {
+        Object::from(types::TestVectorIntObject {
             value: vec![types::TestInt { value: 7 }, types::TestInt { value: 8 }]
-        }))
+        })
     );
     let r = accept(r#"{"@type":"updateNewMessage","message":{"@type":"notAMessage","id":7}}"#);
     assert_eq!(new_message(&r).id, 7);
@@ -150,7 +150,7 @@ fn type_not_first_at_top_level() {
     assert_eq!(r.object, Object::Unknown(unknown("futureThing")));
     // Zero-field constructor, `@type` after unknown fields.
     let r = accept(r#"{"unknown":[{}],"@type":"ok"}"#);
-    assert_eq!(r.object, Object::OkObject(Box::new(types::OkObject {})));
+    assert_eq!(r.object, Object::from(types::OkObject {}));
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn type_not_first_in_nested_objects() {
     assert_eq!((m.id, m.chat_id), (7, 8));
     assert_eq!(
         m.sender_id,
-        enums::MessageSender::User(Box::new(types::MessageSenderUser { user_id: 9 }))
+        enums::MessageSender::from(types::MessageSenderUser { user_id: 9 })
     );
     let text = &message_text(m).text;
     assert_borrowed(&text.text, "hi");
