@@ -72,16 +72,11 @@ pub(crate) fn unbox(
     const OPTION: &str = "unboxed";
     let mut count = 0;
     for path in paths {
-        let Some((owner, member)) = path
-            .rsplit_once('.')
-            .filter(|(o, m)| !o.is_empty() && !m.is_empty())
-        else {
-            return Err(Error::option(
-                OPTION,
-                path,
-                "expected `<Class>.<constructor>`, `Object.<constructor>` or `<Class>.*`",
-            ));
-        };
+        let (owner, member) = split_path(
+            OPTION,
+            path,
+            "expected `<Class>.<constructor>`, `Object.<constructor>` or `<Class>.*`",
+        )?;
         let matches = |id: usize| member == "*" || model.structs[id].tl_name == member;
         if owner == "Object" {
             for v in object.iter_mut() {
@@ -132,17 +127,23 @@ pub(crate) fn apply(
     Ok(())
 }
 
-fn apply_one(model: &mut Model, object: &mut [ObjectVariant], path: &str) -> Result<(), Error> {
-    let Some((owner, member)) = path
-        .rsplit_once('.')
+/// `owner.member` split at the last dot, both sides non-empty; else the option's error.
+fn split_path<'p>(
+    option: &'static str,
+    path: &'p str,
+    expected: &str,
+) -> Result<(&'p str, &'p str), Error> {
+    path.rsplit_once('.')
         .filter(|(o, m)| !o.is_empty() && !m.is_empty())
-    else {
-        return Err(Error::option(
-            OPTION,
-            path,
-            "expected `<Class>.<constructor>`, `<Class>.*` or `<constructor>.<field>`",
-        ));
-    };
+        .ok_or_else(|| Error::option(option, path, expected))
+}
+
+fn apply_one(model: &mut Model, object: &mut [ObjectVariant], path: &str) -> Result<(), Error> {
+    let (owner, member) = split_path(
+        OPTION,
+        path,
+        "expected `<Class>.<constructor>`, `<Class>.*` or `<constructor>.<field>`",
+    )?;
     if owner == "Object" {
         return box_object_variants(model, object, path, member);
     }
