@@ -87,11 +87,10 @@ pub(crate) fn unbox(
                     }
                 }
             }
-        } else if let Some(class) = model.classes.iter().position(|c| c.tl_name == owner) {
-            for i in 0..model.classes[class].variants.len() {
-                let v = &model.classes[class].variants[i];
+        } else if let Some(class) = model.classes.iter_mut().find(|c| c.tl_name == owner) {
+            for v in &mut class.variants {
                 if v.boxed && matches(v.id) {
-                    model.classes[class].variants[i].boxed = false;
+                    v.boxed = false;
                     count += 1;
                 }
             }
