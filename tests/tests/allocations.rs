@@ -1,5 +1,6 @@
 //! Allocation counts (a counting global allocator): the pointer parser allocates no more than
-//! the reader on the same payload, and nothing at all for escape-free strings.
+//! the reader on the same payload, nothing at all for escape-free strings, and a parse that
+//! fails frees what it allocated.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -13,25 +14,34 @@ struct Counting;
 thread_local! {
     /// Allocations made by this thread (the test harness allocates on other threads).
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    /// Bytes allocated and not yet freed by this thread.
+    static LIVE: Cell<isize> = const { Cell::new(0) };
 }
 
 fn bump() {
     ALLOCATIONS.with(|n| n.set(n.get() + 1));
 }
 
+fn live(delta: isize) {
+    LIVE.with(|n| n.set(n.get() + delta));
+}
+
 // SAFETY: forwards every call to the system allocator unchanged; only counts.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         bump();
+        live(layout.size() as isize);
         // SAFETY: same contract as ours.
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        live(-(layout.size() as isize));
         // SAFETY: same contract as ours.
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         bump();
+        live(new_size as isize - layout.size() as isize);
         // SAFETY: same contract as ours.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -146,4 +156,37 @@ fn arena_mode_allocates_nothing_per_document_after_warm_up() {
         container_extra > 10,
         "{container_extra} container `@extra` values"
     );
+}
+
+/// Every prefix of documents whose constructors allocate (escaped strings, vectors, boxed
+/// variants, inline ones) is an error somewhere inside them: the pointer parser frees all it
+/// allocated, whichever entry point (a constructor parsed from its default image in a box or
+/// in the dispatch's frame, or from `Default`) the error went through.
+#[test]
+fn a_failed_parse_frees_what_it_allocated() {
+    let documents = [
+        r#"{"@type":"formattedText","text":"caf\u00e9","entities":[{"@type":"textEntity","offset":0,"length":1,"type":{"@type":"textEntityTypeTextUrl","url":"\/x"}}]}"#,
+        r#"{"@type":"updateNewMessage","message":{"@type":"message","id":1,"sender_id":{"@type":"messageSenderUser","user_id":2},"content":{"@type":"messageText","text":{"@type":"formattedText","text":"\u00e9","entities":[]}},"date":3}}"#,
+        r#"{"@type":"updateOption","name":"x\ny","value":{"@type":"optionValueString","value":"\u00e9"},"@extra":[{"a":"\u00e9"}]}"#,
+    ];
+    // (warm-up: the first errors of a thread set up state that stays, such as the
+    // thread-local scratch buffer of escaped strings)
+    for document in documents {
+        for end in 0..=document.len() {
+            let _ = td::parse_received(NulTerminated::from(&document[..end]).cursor());
+        }
+    }
+    for document in documents {
+        let full = NulTerminated::from(document);
+        assert!(td::parse_received(full.cursor()).is_ok(), "{document}");
+        for end in 0..document.len() {
+            let prefix = NulTerminated::from(&document[..end]);
+            let before = LIVE.with(Cell::get);
+            let result = td::parse_received(prefix.cursor());
+            assert!(result.is_err(), "{}", &document[..end]);
+            drop(result);
+            let leaked = LIVE.with(Cell::get) - before;
+            assert_eq!(leaked, 0, "{leaked} bytes left after {}", &document[..end]);
+        }
+    }
 }

@@ -167,3 +167,72 @@ fn extra_is_a_view_in_the_arena_equal_to_the_pointer_parsers() {
     assert_eq!(tags, &[JsonView::String("a"), JsonView::String("bé")]);
     assert_eq!(*key, "n\"k");
 }
+
+/// Vectors of constructors and of classes go through one loop shared by every element type
+/// (`parse_slice_in`, growing its arena room 4, 8, 16, ...): every length around those steps,
+/// `null` elements among them, each agreeing with the reader and in input order.
+#[test]
+fn vectors_of_constructors_and_classes_of_every_length_agree_with_the_reader() {
+    let arena = Bump::new();
+    for n in [0usize, 1, 3, 4, 5, 8, 9, 16, 17, 100] {
+        let null = |i: usize| i % 7 == 3;
+        let entities: Vec<String> = (0..n)
+            .map(|i| match null(i) {
+                true => "null".to_string(),
+                false => format!(
+                    r#"{{"@type":"textEntity","offset":{i},"length":1,"type":{{"@type":"textEntityTypeBold"}}}}"#
+                ),
+            })
+            .collect();
+        let doc = format!(
+            r#"{{"@type":"textEntities","entities":[{}]}}"#,
+            entities.join(",")
+        );
+        let verdict = validate_arena(doc.as_bytes());
+        assert!(matches!(verdict, Verdict::Agree), "{verdict} {doc}");
+        let input = NulTerminated::from(doc.as_str());
+        let parsed = td_arena::parse_received(&arena, input.cursor()).unwrap();
+        let td_arena::Object::TextEntities(list) = parsed.object else {
+            panic!("{:?}", parsed.object)
+        };
+        let offsets: Vec<i32> = list.entities.iter().map(|e| e.offset).collect();
+        let expected: Vec<i32> = (0..n).map(|i| if null(i) { 0 } else { i as i32 }).collect();
+        assert_eq!(offsets, expected, "{doc}");
+
+        let senders: Vec<String> = (0..n)
+            .map(|i| match i % 2 {
+                0 => format!(r#"{{"@type":"messageSenderUser","user_id":{i}}}"#),
+                _ => format!(r#"{{"@type":"messageSenderChat","chat_id":{i}}}"#),
+            })
+            .collect();
+        let doc = format!(
+            r#"{{"@type":"messageSenders","total_count":{n},"senders":[{}]}}"#,
+            senders.join(",")
+        );
+        let verdict = validate_arena(doc.as_bytes());
+        assert!(matches!(verdict, Verdict::Agree), "{verdict} {doc}");
+        let input = NulTerminated::from(doc.as_str());
+        let parsed = td_arena::parse_received(&arena, input.cursor()).unwrap();
+        let td_arena::Object::MessageSenders(list) = parsed.object else {
+            panic!("{:?}", parsed.object)
+        };
+        let ids: Vec<i64> = list
+            .senders
+            .iter()
+            .map(|s| match s {
+                td_arena::enums::MessageSender::User(u) => u.user_id,
+                td_arena::enums::MessageSender::Chat(c) => -c.chat_id,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let expected: Vec<i64> = (0..n as i64)
+            .map(|i| if i % 2 == 0 { i } else { -i })
+            .collect();
+        assert_eq!(ids, expected, "{doc}");
+    }
+    // an element that fails stops the vector with the element's error, at its byte
+    let doc = r#"{"@type":"textEntities","entities":[{"@type":"textEntity","offset":1},{"@type":"textEntity","offset":"x"}]}"#;
+    let input = NulTerminated::from(doc);
+    let error = td_arena::parse_received(&arena, input.cursor()).unwrap_err();
+    assert_eq!(error.offset(), doc.find(r#""x""#).unwrap(), "{error}");
+}

@@ -148,6 +148,14 @@ pub fn default_ref_impls(model: &Model) -> TokenStream {
     }
 }
 
+/// Whether `s` gets a `const DEFAULT` in owned storage ([`struct_default`]; in arena storage
+/// every struct does): every field has a constant default.
+pub fn struct_has_constant_default(model: &Model, s: &Struct) -> bool {
+    s.fields
+        .iter()
+        .all(|f| has_constant_default(model, &f.shape))
+}
+
 /// Whether a field of `shape` has a constant default, without writing it: not a box
 /// (`Box::default()` allocates), not an untyped object, and for a struct held by value, every
 /// field of it. Terminates: a struct held by value is never on a containment cycle (those

@@ -30,16 +30,28 @@ fn entry(place: Place, name: &str) -> TokenStream {
 }
 
 /// `ParseValue` for a class (or `Object`), through `parse_class_in`.
-fn class_parse_value_impl(ty: &TokenStream) -> TokenStream {
+fn class_parse_value_impl(ty: &TokenStream, storage: Storage) -> TokenStream {
     let rt = rt();
+    // (only arena mode's vectors copy a class's image)
+    let image = default_image(storage == Storage::Arena);
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
+            #image
             #[inline]
             fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
                 #rt::__private::parse::parse_class_in(slot, c, depth)
             }
         }
     }
+}
+
+/// `ParseValue::DEFAULT_IMAGE`, the type's constant default (`emit::defaults`), which the
+/// runtime copies in code shared by every constructor (`parse_entry_points!`: `parse_as`,
+/// `parse_boxed_as`, `parse_ref_as`; arena mode's vectors) instead of code of each type's own.
+/// `has_constant` is whether the type has one (every type of arena mode does).
+fn default_image(has_constant: bool) -> Option<TokenStream> {
+    let rt = rt();
+    has_constant.then(|| quote!(#rt::default_image!('a);))
 }
 
 /// A constructor's `ParseValue`: its fields as rows of data (`tlgen_runtime::fields!`: key,
@@ -51,8 +63,11 @@ pub fn struct_parser(model: &Model, s: &Struct, storage: Storage) -> TokenStream
     let name = ident(&s.rust_name);
     let lifetime = lifetime_of(s.lifetime);
     let ty = quote!(#name #lifetime);
+    let image = default_image(
+        storage == Storage::Arena || super::defaults::struct_has_constant_default(model, s),
+    );
     if s.fields.is_empty() {
-        return quote!(impl<'a> #rt::parse::ParseValue<'a> for #ty {});
+        return quote!(impl<'a> #rt::parse::ParseValue<'a> for #ty { #image });
     }
     let rows = s.fields.iter().map(|f| {
         let field = ident(&f.rust_name);
@@ -65,6 +80,7 @@ pub fn struct_parser(model: &Model, s: &Struct, storage: Storage) -> TokenStream
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
             const FIELDS: &'a [#rt::parse::Field<'a, Self>] = #rt::fields!(Self { #(#rows),* });
+            #image
         }
     }
 }
@@ -130,7 +146,7 @@ pub fn class_parser(class: &Class, storage: Storage) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
     let ty = quote!(#name<'a>);
-    let value = class_parse_value_impl(&ty);
+    let value = class_parse_value_impl(&ty, storage);
     let variant_params = dispatch_params(false);
     let index_params = dispatch_params(true);
     let body = dispatch_match(quote!(index), class_arms(class), Place::Module, storage);
@@ -158,7 +174,7 @@ pub fn class_parser(class: &Class, storage: Storage) -> TokenStream {
 pub fn object_parser(model: &Model, variants: &[ObjectVariant], storage: Storage) -> TokenStream {
     let rt = rt();
     let ty = quote!(Object<'a>);
-    let value = class_parse_value_impl(&ty);
+    let value = class_parse_value_impl(&ty, storage);
     let params = dispatch_params(false);
     let arms = object_arms(model, variants);
     let locate = object_locate(&arms);

@@ -5,7 +5,9 @@
 use super::value::{ParseValue, parse_nullable_in};
 use crate::arena::{DefaultRef, JsonView, Ref};
 use crate::element::Element;
-use crate::pointer::{Cursor, Error};
+use core::alloc::Layout;
+
+use crate::pointer::{Cursor, Error, ErrorKind};
 
 /// A string: borrowed from the input, or decoded into the arena.
 impl<'a> ParseValue<'a> for &'a str {
@@ -25,10 +27,30 @@ impl<'a> ParseValue<'a> for &'a [u8] {
     }
 }
 
-/// A vector: elements built in place in an arena vector, which then becomes the slice (no
-/// destructor runs: arena-mode values have none).
+/// A vector: elements built in place in arena memory, which then becomes the slice (no
+/// destructor runs: arena-mode values have none). Elements with a
+/// [`DEFAULT_IMAGE`](ParseValue::DEFAULT_IMAGE) (generated constructors and classes) go through
+/// [`parse_slice_in`], one loop for every element type; the others (scalars, strings, nested
+/// vectors) through an arena vector of their own type.
 impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for &'a [T] {
     fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        if let Some(image) = T::DEFAULT_IMAGE {
+            // SAFETY: `image` is a `T` whose copies are valid `T`s (`DefaultImage`), the
+            // layout is `T`'s and `read_element::<T>` reads a `T`.
+            let (items, len) = unsafe {
+                parse_slice_in(
+                    c,
+                    depth,
+                    Layout::new::<T>(),
+                    image.as_ptr(),
+                    read_element::<T>,
+                )
+            }?;
+            // SAFETY: `items` holds `len` valid `T`s, one after the other, in the arena, which
+            // lives for 'a and never hands out that memory again (`parse_slice_in`).
+            *slot = unsafe { core::slice::from_raw_parts(items.cast::<T>(), len) };
+            return Ok(());
+        }
         let arena = c.arena()?;
         c.begin_array(depth)?;
         let mut items = bumpalo::collections::Vec::new_in(arena);
@@ -41,6 +63,93 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for &'a [T] {
         }
         *slot = items.into_bump_slice();
         Ok(())
+    }
+}
+
+/// Reads the (non-null) element at the cursor into `slot`, which holds a `T`:
+/// [`ParseValue::parse_in`] behind a pointer without a type, for [`parse_slice_in`].
+///
+/// # Safety
+///
+/// `slot` points to a live `T`, not otherwise borrowed while this runs.
+unsafe fn read_element<'a, T: ParseValue<'a>>(
+    slot: *mut u8,
+    c: &mut Cursor<'a>,
+    depth: u32,
+) -> Result<(), Error> {
+    // SAFETY: caller.
+    T::parse_in(unsafe { &mut *slot.cast::<T>() }, c, depth)
+}
+
+/// [`read_element`] of some type.
+type ReadElement<'a> = unsafe fn(*mut u8, &mut Cursor<'a>, u32) -> Result<(), Error>;
+
+/// The array at the cursor (at nesting `depth`) into arena memory, as elements of `layout`,
+/// each first a copy of `image`, then read by `read` unless it is `null`: the elements' address
+/// and count. The room grows as std's vectors do (4 elements first, 8 for bytes, 1 above 1 KiB,
+/// then twice as many), each growth a copy into new arena memory.
+///
+/// Not generic: one loop for the vectors of every constructor and class, where a loop per
+/// element type was code that a stream of many types runs cold.
+///
+/// # Safety
+///
+/// `image` points to `layout.size()` bytes that are a valid value of a type `T` of `layout`
+/// whose copies are valid values too, and `read` reads a `T` ([`read_element::<T>`]).
+#[inline(never)]
+unsafe fn parse_slice_in<'a>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    layout: Layout,
+    image: *const u8,
+    read: ReadElement<'a>,
+) -> Result<(*const u8, usize), Error> {
+    let arena = c.arena()?;
+    c.begin_array(depth)?;
+    let size = layout.size();
+    // (an aligned, dangling address until the first element: a valid empty slice)
+    let mut items = core::ptr::without_provenance_mut::<u8>(layout.align());
+    let (mut len, mut capacity) = (0, 0);
+    while c.next_element()? {
+        if len == capacity {
+            let wanted = match capacity {
+                0 => first_capacity(size),
+                _ => capacity * 2,
+            };
+            let Some(room) = size
+                .checked_mul(wanted)
+                .and_then(|bytes| Layout::from_size_align(bytes, layout.align()).ok())
+            else {
+                return Err(c.error(ErrorKind::ArrayTooLarge));
+            };
+            let grown = arena.alloc_layout(room).as_ptr();
+            // SAFETY: the first `len` elements of the old room move to the new one, which is
+            // larger and does not overlap it (a new arena allocation).
+            unsafe { core::ptr::copy_nonoverlapping(items, grown, len * size) };
+            (items, capacity) = (grown, wanted);
+        }
+        // SAFETY: `len < capacity`: the element's place is inside the room.
+        let place = unsafe { items.add(len * size) };
+        // SAFETY: `image` has `size` readable bytes (caller), the place as many writable
+        // ones, apart (the image is a constant).
+        unsafe { super::value::copy_image(image, place, size) };
+        len += 1;
+        if !c.eat_null() {
+            // SAFETY: `place` holds a valid `T` (the copy of its image, caller), ours alone.
+            unsafe { read(place, c, depth + 1) }?;
+        }
+    }
+    Ok((items, len))
+}
+
+/// How many elements of `size` bytes an array's first room holds: what std's vectors take at
+/// their first push (and [`reserve_first`]).
+#[inline(always)]
+fn first_capacity(size: usize) -> usize {
+    match size {
+        1 => 8,
+        ..=1024 => 4,
+        _ => 1,
     }
 }
 
@@ -72,11 +181,7 @@ impl<'a> ParseValue<'a> for JsonView<'a> {
 fn reserve_first<T>(items: &mut bumpalo::collections::Vec<'_, T>) {
     if items.capacity() == 0 {
         let size = core::mem::size_of::<T>();
-        items.reserve(match size {
-            1 => 8,
-            ..=1024 => 4,
-            _ => 1,
-        });
+        items.reserve(first_capacity(size));
     }
 }
 

@@ -35,22 +35,83 @@
 /// `pub(super)`. Generated code expands it once, in a module of its own, and calls them there
 /// ([`crate::parse::entry`] says why they are not runtime functions).
 ///
-/// Each is never inlined: the constructor's value lives in the entry point's frame, not in the
-/// dispatch's, so a dispatch over thousands of constructors keeps a small frame (inlined, every
-/// arm's result took its own stack slot: a 72 KB frame for `Object`, probed page by page on
-/// every call). The variant constructor (`wrap`, `Self::Variant`) is a generic parameter, not a
-/// function pointer, so that it is inlined into the entry point (through a pointer, every object
-/// made one more call, to a small function elsewhere that a stream of many types finds cold);
-/// being a function item, it keeps each arm a plain call without a closure, cheap to type-check
+/// A constructor with a default image ([`ParseValue::DEFAULT_IMAGE`](crate::parse::ParseValue),
+/// every generated one whose default is a constant) is made by one non-generic function for
+/// all of them (`parse_image_at`: copy the image, run the field loop; `parse_image_boxed` and
+/// `parse_image_in` first allocate its place in a box or the arena), and its entry point is
+/// `#[inline(always)]`, a few instructions of the dispatch's arm: on a stream where each
+/// document is another constructor, a function of its own per constructor was code fetched
+/// cold for every object (docs/BENCHMARKS.md, "Constructors from their default image").
+/// `parse_as` keeps such a constructor in a slot of the dispatch's frame only up to
+/// `INLINE_IMAGE_MAX` bytes. Only optimised builds inline them: without optimisation every
+/// arm's slots keep places of their own (no stack colouring), and `Object`'s dispatch frame,
+/// once per nesting level, overflowed a 2 MiB thread stack at 256 levels (the fuzz tests').
+///
+/// The other entry points are never inlined: the constructor's value lives in the entry
+/// point's frame, not in the dispatch's, so a dispatch over thousands of constructors keeps a
+/// small frame (inlined, every arm's result took its own stack slot: a 72 KB frame for
+/// `Object`, probed page by page on every call). The variant constructor (`wrap`,
+/// `Self::Variant`) is a generic parameter, not a function pointer, so that it is inlined into
+/// the entry point (through a pointer, every object made one more call, to a small function
+/// elsewhere that a stream of many types finds cold); being a function item, it keeps each arm
+/// a plain call without a closure, cheap to type-check
 /// (docs/COMPILE_COST.md).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! parse_entry_points {
     () => {
         /// The rest of constructor `T`'s object (its `{` consumed), wrapped into the class by
-        /// `wrap`.
-        #[inline(never)]
+        /// `wrap`. A constructor of at most [`INLINE_IMAGE_MAX`] bytes with a
+        /// [`DEFAULT_IMAGE`]($crate::parse::ParseValue::DEFAULT_IMAGE) is parsed in a slot of
+        /// the caller's frame by [`parse_image_at`], shared by all of them, and this inlines
+        /// into the dispatch's arm; the others call [`parse_default_as`].
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline(never))]
         pub(super) fn parse_as<'a, T: $crate::parse::ParseValue<'a>, O, W: FnOnce(T) -> O>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            wrap: W,
+        ) -> ::core::result::Result<O, $crate::pointer::Error> {
+            let image = match T::DEFAULT_IMAGE {
+                ::core::option::Option::Some(image)
+                    if ::core::mem::size_of::<T>() <= INLINE_IMAGE_MAX =>
+                {
+                    image
+                }
+                _ => return parse_default_as(c, depth, envelope, wrap),
+            };
+            let mut slot = ::core::mem::MaybeUninit::<T>::uninit();
+            // SAFETY: `image` is a `T` whose copies are valid `T`s (`DefaultImage`), the
+            // slot has `T`'s size and the fields are `T`'s.
+            let result = unsafe {
+                parse_image_at(
+                    c,
+                    depth,
+                    envelope,
+                    $crate::parse::ErasedFields::of::<T>(),
+                    image.as_ptr(),
+                    ::core::mem::size_of::<T>(),
+                    slot.as_mut_ptr().cast::<u8>(),
+                )
+            };
+            // SAFETY: `parse_image_at` copies the image first: the slot holds a valid `T`
+            // whatever the result (dropped on an error, with the closure that owns it).
+            let value = unsafe { slot.assume_init() };
+            result.map(move |()| wrap(value))
+        }
+
+        /// The size up to which [`parse_as`]'s constructor is a slot in the dispatch's frame:
+        /// the dispatch of a class of many constructors holds one such slot at a time (the
+        /// arms' slots share their place), where a larger one would grow its frame for every
+        /// arm (the inline variants of `Boxing::Recursion` reach kilobytes).
+        #[allow(dead_code)]
+        const INLINE_IMAGE_MAX: usize = 256;
+
+        /// [`parse_as`] for a constructor without a default image, or a large one: its
+        /// default built by `Default` in this function's frame.
+        #[inline(never)]
+        fn parse_default_as<'a, T: $crate::parse::ParseValue<'a>, O, W: FnOnce(T) -> O>(
             c: &mut $crate::pointer::Cursor<'a>,
             depth: u32,
             envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
@@ -60,8 +121,50 @@ macro_rules! parse_entry_points {
         }
 
         /// [`parse_as`] for a variant that holds its constructor boxed: parsed in the box.
-        #[inline(never)]
+        /// With a [`DEFAULT_IMAGE`]($crate::parse::ParseValue::DEFAULT_IMAGE), the box is
+        /// made and filled by [`parse_image_boxed`], shared by every constructor, and this
+        /// inlines into the dispatch's arm.
+        #[allow(dead_code)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline(never))]
         pub(super) fn parse_boxed_as<
+            'a,
+            T: $crate::parse::ParseValue<'a>,
+            O,
+            W: FnOnce(::std::boxed::Box<T>) -> O,
+        >(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            wrap: W,
+        ) -> ::core::result::Result<O, $crate::pointer::Error> {
+            let ::core::option::Option::Some(image) = T::DEFAULT_IMAGE else {
+                return parse_boxed_default_as(c, depth, envelope, wrap);
+            };
+            // SAFETY: `image` is a `T` whose copies are valid `T`s (`DefaultImage`), the
+            // layout is `T`'s and the fields `T`'s.
+            let (place, result) = unsafe {
+                parse_image_boxed(
+                    c,
+                    depth,
+                    envelope,
+                    $crate::parse::ErasedFields::of::<T>(),
+                    image.as_ptr(),
+                    ::core::alloc::Layout::new::<T>(),
+                )
+            };
+            // SAFETY: `place` was allocated by the global allocator with `T`'s layout (or is
+            // a dangling aligned address for a zero-sized `T`), as a `Box<T>`'s is, and holds
+            // a valid `T` whatever the result (the image is copied first); it is ours alone.
+            let boxed = unsafe { ::std::boxed::Box::from_raw(place.cast::<T>()) };
+            result.map(move |()| wrap(boxed))
+        }
+
+        /// [`parse_boxed_as`] for a constructor without a default image: its default built by
+        /// `Default` in a new box.
+        #[allow(dead_code)]
+        #[inline(never)]
+        fn parse_boxed_default_as<
             'a,
             T: $crate::parse::ParseValue<'a>,
             O,
@@ -77,10 +180,98 @@ macro_rules! parse_entry_points {
             ::core::result::Result::Ok(wrap(out))
         }
 
-        /// [`parse_as`] for a variant of arena mode, which holds its constructor as a
-        /// reference into the cursor's arena: parsed in its place there.
+        /// The constructor of the `fields` at nesting `depth` (its `{` consumed) at `place`,
+        /// which first becomes a copy of `image` (`size` bytes), whatever happens next: one
+        /// function for every constructor of [`parse_as`] (the boxed and arena forms inline it
+        /// into their own shared function: one call fewer per object).
+        ///
+        /// # Safety
+        ///
+        /// `image` points to `size` bytes that are a valid value of a type `T` of that size
+        /// whose copies are valid values too, `place` to `size` writable bytes apart from
+        /// them, aligned for `T` and not otherwise borrowed, and `fields` is `T`'s table.
         #[allow(dead_code)]
         #[inline(never)]
+        unsafe fn parse_image_at<'a>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            fields: $crate::parse::ErasedFields<'a>,
+            image: *const u8,
+            size: usize,
+            place: *mut u8,
+        ) -> ::core::result::Result<(), $crate::pointer::Error> {
+            // SAFETY: caller.
+            unsafe { image_then_fields(c, depth, envelope, fields, image, size, place) }
+        }
+
+        /// The body of [`parse_image_at`].
+        ///
+        /// # Safety
+        ///
+        /// As for [`parse_image_at`].
+        #[allow(dead_code)]
+        #[inline(always)]
+        unsafe fn image_then_fields<'a>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            fields: $crate::parse::ErasedFields<'a>,
+            image: *const u8,
+            size: usize,
+            place: *mut u8,
+        ) -> ::core::result::Result<(), $crate::pointer::Error> {
+            // SAFETY: `size` readable bytes at `image`, as many writable ones at `place`,
+            // apart (caller).
+            unsafe { $crate::parse::copy_image(image, place, size) };
+            // SAFETY: `place` now holds a valid value of the type `fields` describe (a copy
+            // of its image, caller), ours alone.
+            unsafe { $crate::parse::parse_fields_erased(c, depth, envelope, fields, place) }
+        }
+
+        /// [`parse_image_at`] in a new allocation of the global allocator of `layout` (a
+        /// dangling aligned address when its size is 0): the allocation, holding a valid value
+        /// whatever the result, and the result.
+        ///
+        /// # Safety
+        ///
+        /// As for [`parse_image_at`], `T`'s layout being `layout`.
+        #[allow(dead_code)]
+        #[inline(never)]
+        unsafe fn parse_image_boxed<'a>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            fields: $crate::parse::ErasedFields<'a>,
+            image: *const u8,
+            layout: ::core::alloc::Layout,
+        ) -> (*mut u8, ::core::result::Result<(), $crate::pointer::Error>) {
+            let place = if layout.size() == 0 {
+                ::core::ptr::without_provenance_mut::<u8>(layout.align())
+            } else {
+                // SAFETY: `layout` has a non-zero size.
+                let place = unsafe { ::std::alloc::alloc(layout) };
+                if place.is_null() {
+                    ::std::alloc::handle_alloc_error(layout);
+                }
+                place
+            };
+            // SAFETY: `place` has `layout`'s size and alignment, new, ours (caller for the
+            // rest).
+            let result = unsafe {
+                image_then_fields(c, depth, envelope, fields, image, layout.size(), place)
+            };
+            (place, result)
+        }
+
+        /// [`parse_as`] for a variant of arena mode, which holds its constructor as a
+        /// reference into the cursor's arena: parsed in its place there. A constructor with a
+        /// [`DEFAULT_IMAGE`]($crate::parse::ParseValue::DEFAULT_IMAGE) (every generated one)
+        /// goes through [`parse_image_in`], shared by all of them, and this inlines into the
+        /// dispatch's arm: no code of its own per constructor.
+        #[allow(dead_code)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline(never))]
         pub(super) fn parse_ref_as<
             'a,
             T: $crate::parse::ParseValue<'a>,
@@ -92,9 +283,63 @@ macro_rules! parse_entry_points {
             envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
             wrap: W,
         ) -> ::core::result::Result<O, $crate::pointer::Error> {
+            let ::core::option::Option::Some(image) = T::DEFAULT_IMAGE else {
+                return parse_ref_default_as(c, depth, envelope, wrap);
+            };
+            // SAFETY: `image` is a `T` whose copies are valid `T`s (`DefaultImage`), the
+            // layout is `T`'s and the fields `T`'s.
+            let place = unsafe {
+                parse_image_in(
+                    c,
+                    depth,
+                    envelope,
+                    $crate::parse::ErasedFields::of::<T>(),
+                    image.as_ptr(),
+                    ::core::alloc::Layout::new::<T>(),
+                )
+            }?;
+            // SAFETY: `place` holds a `T` (above), in the arena, which lives for 'a and never
+            // hands out that memory again; nothing else refers to it.
+            ::core::result::Result::Ok(wrap(unsafe { &*place.cast::<T>() }))
+        }
+
+        /// [`parse_ref_as`] for a constructor without a default image: its default built by
+        /// `Default`.
+        #[allow(dead_code)]
+        #[inline(never)]
+        fn parse_ref_default_as<'a, T: $crate::parse::ParseValue<'a>, O, W: FnOnce(&'a T) -> O>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            wrap: W,
+        ) -> ::core::result::Result<O, $crate::pointer::Error> {
             let out: &'a mut T = c.arena()?.alloc(T::default());
             $crate::parse::parse_fields(c, depth, envelope, &mut *out)?;
             ::core::result::Result::Ok(wrap(out))
+        }
+
+        /// The constructor of the `fields` at nesting `depth` (its `{` consumed) in a new
+        /// place of the cursor's arena of `layout`, which starts as a copy of `image`: one
+        /// function for every constructor of arena mode.
+        ///
+        /// # Safety
+        ///
+        /// `image` points to `layout.size()` bytes that are a valid value of the type of
+        /// `layout` whose copies are valid values too, and `fields` is that type's table.
+        #[allow(dead_code)]
+        #[inline(never)]
+        unsafe fn parse_image_in<'a>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            fields: $crate::parse::ErasedFields<'a>,
+            image: *const u8,
+            layout: ::core::alloc::Layout,
+        ) -> ::core::result::Result<*mut u8, $crate::pointer::Error> {
+            let place = c.arena()?.alloc_layout(layout).as_ptr();
+            // SAFETY: `place` is a new arena allocation of `layout` (caller for the rest).
+            unsafe { image_then_fields(c, depth, envelope, fields, image, layout.size(), place) }?;
+            ::core::result::Result::Ok(place)
         }
 
         /// One arm of `Object`'s dispatch for a class: the class's `parse_index` for the

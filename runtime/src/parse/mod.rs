@@ -27,8 +27,9 @@ pub use class::{
     ClassIndexParser, ParseClass, parse_class, parse_received, parse_received_in, parse_unknown,
 };
 pub use value::{
-    Envelope, Field, ParseValue, SameType, Scalar, assert_field_type, parse_field_value,
-    parse_fields, parse_rest, parse_struct_in,
+    DefaultImage, Envelope, ErasedFields, Field, ImagePromise, ParseValue, SameType, Scalar,
+    assert_field_type, copy_image, parse_field_value, parse_fields, parse_fields_erased,
+    parse_rest, parse_struct_in,
 };
 
 use crate::pointer::{Cursor, Error};

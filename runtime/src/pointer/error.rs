@@ -84,6 +84,9 @@ pub enum ErrorKind {
     /// A value of arena mode (generated with `Mode::Arena`) was parsed by a cursor without an
     /// arena ([`Cursor::with_arena`](super::Cursor::with_arena)).
     NoArena,
+    /// An array whose elements would take more than `isize::MAX` bytes (arena mode, where
+    /// the parser sizes the array's memory itself).
+    ArrayTooLarge,
 }
 
 impl Error {
@@ -151,6 +154,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::MissingType => "missing \"@type\" key",
             ErrorKind::UnknownType => "unknown \"@type\" value",
             ErrorKind::NoArena => "an arena-mode value parsed by a cursor without an arena",
+            ErrorKind::ArrayTooLarge => "array too large: its elements exceed isize::MAX bytes",
         };
         f.write_str(text)
     }

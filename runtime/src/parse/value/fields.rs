@@ -108,7 +108,7 @@ pub fn parse_fields<'a, T: ParseValue<'a>>(
 /// `out` points to a live value of the type whose table `fields` is ([`RawField::erase`]),
 /// valid for writes and not otherwise borrowed while this runs.
 #[inline]
-unsafe fn parse_raw_fields<'a>(
+pub(super) unsafe fn parse_raw_fields<'a>(
     c: &mut Cursor<'a>,
     depth: u32,
     mut envelope: Option<&mut Envelope<'a>>,

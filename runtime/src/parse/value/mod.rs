@@ -5,10 +5,12 @@
 //! scalars and containers are in `parse::scalars`, classes in `parse::class`.
 
 mod fields;
+mod image;
 mod table;
 
 pub(in crate::parse) use fields::skip_or_envelope;
 pub use fields::{Envelope, parse_fields, parse_rest, parse_struct_in};
+pub use image::{DefaultImage, ErasedFields, ImagePromise, copy_image, parse_fields_erased};
 pub use table::{Field, SameType, Scalar, assert_field_type};
 
 use crate::pointer::{Cursor, Error};
@@ -31,6 +33,14 @@ pub trait ParseValue<'a>: Sized + Default + 'a {
     /// another value than [`Scalar::CALL`] to give.
     #[doc(hidden)]
     const SCALAR: Scalar<Self> = Scalar::CALL;
+
+    /// The type's default as an image in read-only memory, for the arena's entry points to copy
+    /// (one copy of run-time length in code shared by every constructor, instead of the
+    /// per-type stores of `Default::default()`); `None` (the default) builds the value with
+    /// `Default`. Generated arena-mode constructors give it with
+    /// [`default_image!`](crate::default_image).
+    #[doc(hidden)]
+    const DEFAULT_IMAGE: Option<DefaultImage<'a, Self>> = None;
 
     /// Parses the (non-null) value at the cursor into `slot`, which holds `Self::default()`;
     /// `depth` is the nesting level the value would open. The default parses a constructor:

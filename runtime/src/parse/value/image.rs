@@ -1,0 +1,187 @@
+//! A constructor's default as an image to copy ([`DefaultImage`]) and its field table without
+//! its type ([`ErasedFields`]): what arena mode's entry points (`parse_entry_points!`) need to
+//! make a constructor in one non-generic function, shared by every constructor, instead of a
+//! function per constructor that writes that constructor's default and calls the field loop.
+//!
+//! On a stream where each document is another constructor, that per-constructor function is
+//! code the document runs once, fetched cold; the shared one stays in the caches.
+
+use super::table::RawField;
+use super::{Envelope, ParseValue};
+use crate::pointer::{Cursor, Error};
+
+/// A value of `T` whose bytes are a valid, independent `T` wherever they are copied: a
+/// constant default (see [`ImagePromise::new`]). Made by [`default_image!`](crate::default_image).
+#[doc(hidden)]
+pub struct DefaultImage<'a, T> {
+    /// The image.
+    pub value: &'a T,
+    /// That `value`'s copies are valid: only `unsafe` code can make one.
+    pub promise: ImagePromise,
+}
+
+impl<T> DefaultImage<'_, T> {
+    /// The image's bytes.
+    #[inline(always)]
+    pub fn as_ptr(&self) -> *const u8 {
+        core::ptr::from_ref(self.value).cast::<u8>()
+    }
+}
+
+/// The promise of a [`DefaultImage`]'s maker.
+#[doc(hidden)]
+pub struct ImagePromise(());
+
+impl ImagePromise {
+    /// The promise.
+    ///
+    /// # Safety
+    ///
+    /// The [`DefaultImage`] it goes into has a `value` whose every bitwise copy is a valid
+    /// value of its type, owning nothing that the others own: true of a constant (each use of a
+    /// constant is such a copy; a constant cannot hold an allocation) without interior
+    /// mutability, such as a generated constructor's `DEFAULT`.
+    pub const unsafe fn new() -> Self {
+        ImagePromise(())
+    }
+}
+
+/// The item `const DEFAULT_IMAGE` of a `ParseValue<$lifetime>` impl: `Some` of the
+/// [`DefaultImage`] of `Self::DEFAULT`. What a generated arena-mode constructor or class
+/// writes (`tlgen_runtime::default_image!('a);`), holding the `unsafe` for it (generated code
+/// has none of its own).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! default_image {
+    ($lifetime:lifetime) => {
+        const DEFAULT_IMAGE: ::core::option::Option<$crate::parse::DefaultImage<$lifetime, Self>> =
+            ::core::option::Option::Some($crate::parse::DefaultImage {
+                // (a temporary in an extending position of a constant: it lives as long as
+                // the constant, in read-only memory)
+                value: &<Self>::DEFAULT,
+                // SAFETY: `Self::DEFAULT` is a constant, and generated types have no interior
+                // mutability.
+                promise: unsafe { $crate::parse::ImagePromise::new() },
+            });
+    };
+}
+
+/// A constructor's field table without its type: what [`parse_fields_erased`] reads.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct ErasedFields<'a>(&'a [RawField<'a>]);
+
+impl<'a> ErasedFields<'a> {
+    /// The field table of `S`.
+    #[inline(always)]
+    pub fn of<S: ParseValue<'a>>() -> Self {
+        ErasedFields(RawField::erase(S::FIELDS))
+    }
+}
+
+/// [`super::parse_fields`] through an [`ErasedFields`]: the remaining members of an object
+/// (its `{` consumed, at nesting `depth`) into the constructor at `out`, whose fields hold
+/// their defaults.
+///
+/// # Safety
+///
+/// `out` points to a live value of the type whose table `fields` is
+/// ([`ErasedFields::of`]), valid for writes and not otherwise borrowed while this runs.
+#[doc(hidden)]
+#[inline]
+pub unsafe fn parse_fields_erased<'a>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    envelope: Option<&mut Envelope<'a>>,
+    fields: ErasedFields<'a>,
+    out: *mut u8,
+) -> Result<(), Error> {
+    // SAFETY: caller.
+    unsafe { super::fields::parse_raw_fields(c, depth, envelope, fields.0, out) }
+}
+
+/// Copies a default image of `size` bytes from `image` to `place`: up to 64 bytes with a few
+/// overlapping word copies, without calling `memcpy` (a constructor's image is most often
+/// 16 to 64 bytes, and the call and its dispatch on the size cost more than the bytes), larger
+/// ones with `memcpy`.
+///
+/// # Safety
+///
+/// `size` bytes readable at `image` and writable at `place`, apart.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn copy_image(image: *const u8, place: *mut u8, size: usize) {
+    /// Copies the `N` bytes at `from + at` to `to + at`.
+    ///
+    /// # Safety
+    ///
+    /// As for `copy_image`, `at + N <= size`.
+    #[inline(always)]
+    unsafe fn chunk<const N: usize>(from: *const u8, to: *mut u8, at: usize) {
+        // SAFETY: inside both ranges (caller); unaligned accesses of plain bytes.
+        unsafe {
+            let bytes = from.add(at).cast::<[u8; N]>().read_unaligned();
+            to.add(at).cast::<[u8; N]>().write_unaligned(bytes);
+        }
+    }
+    // SAFETY: each chunk lies inside `0..size` (its start is at least 0 and its end at most
+    // `size` in every arm: the arms' bounds on `size`); chunks may overlap, copying the same
+    // bytes twice.
+    unsafe {
+        match size {
+            0 => {}
+            1..=3 => {
+                for at in 0..size {
+                    chunk::<1>(image, place, at);
+                }
+            }
+            4..=7 => {
+                chunk::<4>(image, place, 0);
+                chunk::<4>(image, place, size - 4);
+            }
+            8..=15 => {
+                chunk::<8>(image, place, 0);
+                chunk::<8>(image, place, size - 8);
+            }
+            16..=32 => {
+                chunk::<16>(image, place, 0);
+                chunk::<16>(image, place, size - 16);
+            }
+            33..=64 => {
+                chunk::<32>(image, place, 0);
+                chunk::<32>(image, place, size - 32);
+            }
+            _ => core::ptr::copy_nonoverlapping(image, place, size),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::copy_image;
+
+    #[test]
+    fn copy_image_copies_exactly_size_bytes_at_every_size_and_offset() {
+        let source: Vec<u8> = (0..200u8).collect();
+        for size in 0..=130 {
+            for offset in 0..8 {
+                let mut target = vec![0xeeu8; 150];
+                // SAFETY: `size` bytes from `offset` inside both vectors, which are apart.
+                unsafe {
+                    copy_image(
+                        source.as_ptr().add(offset),
+                        target.as_mut_ptr().add(3),
+                        size,
+                    )
+                };
+                assert_eq!(
+                    &target[3..3 + size],
+                    &source[offset..offset + size],
+                    "{size}"
+                );
+                assert!(target[..3].iter().all(|&b| b == 0xee), "{size}");
+                assert!(target[3 + size..].iter().all(|&b| b == 0xee), "{size}");
+            }
+        }
+    }
+}
