@@ -4,6 +4,7 @@
 //! (skipped) and, at the top level, the `@extra` / `@client_id` [`Envelope`]. Mirrors
 //! `reader::value`.
 
+use super::image::ErasedFields;
 use super::table::RawField;
 use super::{ParseValue, parse_field_value};
 use crate::arena::JsonView;
@@ -87,9 +88,30 @@ pub fn parse_fields<'a, T: ParseValue<'a>>(
     envelope: Option<&mut Envelope<'a>>,
     out: &mut T,
 ) -> Result<(), Error> {
-    let fields = RawField::erase(T::FIELDS);
+    let fields = ErasedFields::of::<T>();
     // SAFETY: `out` is a live `T`, exclusively ours for the call, and `fields` are `T`'s.
-    unsafe { parse_raw_fields(c, depth, envelope, fields, (out as *mut T).cast::<u8>()) }
+    unsafe { parse_fields_erased(c, depth, envelope, fields, (out as *mut T).cast::<u8>()) }
+}
+
+/// [`parse_fields`] through an [`ErasedFields`]: the remaining members of an object (its `{`
+/// consumed, at nesting `depth`) into the constructor at `out`, whose fields hold their
+/// defaults.
+///
+/// # Safety
+///
+/// `out` points to a live value of the type whose table `fields` is
+/// ([`ErasedFields::of`]), valid for writes and not otherwise borrowed while this runs.
+#[doc(hidden)]
+#[inline]
+pub unsafe fn parse_fields_erased<'a>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    envelope: Option<&mut Envelope<'a>>,
+    fields: ErasedFields<'a>,
+    out: *mut u8,
+) -> Result<(), Error> {
+    // SAFETY: caller.
+    unsafe { parse_raw_fields(c, depth, envelope, fields.0, out) }
 }
 
 /// The field loop: parses the remaining members of an object (its `{` already consumed, at
@@ -108,7 +130,7 @@ pub fn parse_fields<'a, T: ParseValue<'a>>(
 /// `out` points to a live value of the type whose table `fields` is ([`RawField::erase`]),
 /// valid for writes and not otherwise borrowed while this runs.
 #[inline]
-pub(super) unsafe fn parse_raw_fields<'a>(
+unsafe fn parse_raw_fields<'a>(
     c: &mut Cursor<'a>,
     depth: u32,
     mut envelope: Option<&mut Envelope<'a>>,

@@ -1,14 +1,14 @@
-//! A constructor's default as an image to copy ([`DefaultImage`]) and its field table without
-//! its type ([`ErasedFields`]): what arena mode's entry points (`parse_entry_points!`) need to
-//! make a constructor in one non-generic function, shared by every constructor, instead of a
-//! function per constructor that writes that constructor's default and calls the field loop.
+//! A constructor's default as an image to copy ([`DefaultImage`], [`copy_image`]) and its field
+//! table without its type ([`ErasedFields`]): what the pointer parser's entry points
+//! (`parse_entry_points!`) and arena mode's vectors need to make a constructor in one
+//! non-generic function, shared by every constructor, instead of a function per constructor
+//! that writes that constructor's default and calls the field loop.
 //!
 //! On a stream where each document is another constructor, that per-constructor function is
 //! code the document runs once, fetched cold; the shared one stays in the caches.
 
+use super::ParseValue;
 use super::table::RawField;
-use super::{Envelope, ParseValue};
-use crate::pointer::{Cursor, Error};
 
 /// A value of `T` whose bytes are a valid, independent `T` wherever they are copied: a
 /// constant default (see [`ImagePromise::new`]). Made by [`default_image!`](crate::default_image).
@@ -47,7 +47,7 @@ impl ImagePromise {
 }
 
 /// The item `const DEFAULT_IMAGE` of a `ParseValue<$lifetime>` impl: `Some` of the
-/// [`DefaultImage`] of `Self::DEFAULT`. What a generated arena-mode constructor or class
+/// [`DefaultImage`] of `Self::DEFAULT`. What a generated constructor (or arena-mode class)
 /// writes (`tlgen_runtime::default_image!('a);`), holding the `unsafe` for it (generated code
 /// has none of its own).
 #[doc(hidden)]
@@ -69,7 +69,7 @@ macro_rules! default_image {
 /// A constructor's field table without its type: what [`parse_fields_erased`] reads.
 #[doc(hidden)]
 #[derive(Clone, Copy)]
-pub struct ErasedFields<'a>(&'a [RawField<'a>]);
+pub struct ErasedFields<'a>(pub(super) &'a [RawField<'a>]);
 
 impl<'a> ErasedFields<'a> {
     /// The field table of `S`.
@@ -77,27 +77,6 @@ impl<'a> ErasedFields<'a> {
     pub fn of<S: ParseValue<'a>>() -> Self {
         ErasedFields(RawField::erase(S::FIELDS))
     }
-}
-
-/// [`super::parse_fields`] through an [`ErasedFields`]: the remaining members of an object
-/// (its `{` consumed, at nesting `depth`) into the constructor at `out`, whose fields hold
-/// their defaults.
-///
-/// # Safety
-///
-/// `out` points to a live value of the type whose table `fields` is
-/// ([`ErasedFields::of`]), valid for writes and not otherwise borrowed while this runs.
-#[doc(hidden)]
-#[inline]
-pub unsafe fn parse_fields_erased<'a>(
-    c: &mut Cursor<'a>,
-    depth: u32,
-    envelope: Option<&mut Envelope<'a>>,
-    fields: ErasedFields<'a>,
-    out: *mut u8,
-) -> Result<(), Error> {
-    // SAFETY: caller.
-    unsafe { super::fields::parse_raw_fields(c, depth, envelope, fields.0, out) }
 }
 
 /// Copies a default image of `size` bytes from `image` to `place`: up to 64 bytes with a few

@@ -9,8 +9,8 @@ mod image;
 mod table;
 
 pub(in crate::parse) use fields::skip_or_envelope;
-pub use fields::{Envelope, parse_fields, parse_rest, parse_struct_in};
-pub use image::{DefaultImage, ErasedFields, ImagePromise, copy_image, parse_fields_erased};
+pub use fields::{Envelope, parse_fields, parse_fields_erased, parse_rest, parse_struct_in};
+pub use image::{DefaultImage, ErasedFields, ImagePromise, copy_image};
 pub use table::{Field, SameType, Scalar, assert_field_type};
 
 use crate::pointer::{Cursor, Error};
@@ -34,11 +34,11 @@ pub trait ParseValue<'a>: Sized + Default + 'a {
     #[doc(hidden)]
     const SCALAR: Scalar<Self> = Scalar::CALL;
 
-    /// The type's default as an image in read-only memory, for the arena's entry points to copy
-    /// (one copy of run-time length in code shared by every constructor, instead of the
-    /// per-type stores of `Default::default()`); `None` (the default) builds the value with
-    /// `Default`. Generated arena-mode constructors give it with
-    /// [`default_image!`](crate::default_image).
+    /// The type's default as an image in read-only memory, for the pointer parser's entry
+    /// points and arena mode's vectors to copy (a copy of run-time length in code shared by
+    /// every constructor, instead of the per-type stores of `Default::default()`); `None` (the
+    /// default) builds the value with `Default`. Generated constructors whose default is a
+    /// constant (and arena-mode classes) give it with [`default_image!`](crate::default_image).
     #[doc(hidden)]
     const DEFAULT_IMAGE: Option<DefaultImage<'a, Self>> = None;
 
