@@ -158,14 +158,15 @@ fn arena_mode_allocates_nothing_per_document_after_warm_up() {
     );
 }
 
-/// Every prefix of documents whose constructors allocate (escaped strings, vectors, boxed
-/// variants, inline ones) is an error somewhere inside them: the pointer parser frees all it
+/// Every prefix of documents whose constructors allocate (escaped strings, vectors grown past
+/// their first room, boxed variants, inline ones) is an error somewhere inside them: the pointer parser frees all it
 /// allocated, whichever entry point (a constructor parsed from its default image in a box or
 /// in the dispatch's frame, or from `Default`) the error went through.
 #[test]
 fn a_failed_parse_frees_what_it_allocated() {
     let documents = [
-        r#"{"@type":"formattedText","text":"caf\u00e9","entities":[{"@type":"textEntity","offset":0,"length":1,"type":{"@type":"textEntityTypeTextUrl","url":"\/x"}}]}"#,
+        r#"{"@type":"formattedText","text":"caf\u00e9","entities":[{"@type":"textEntity","offset":0,"length":1,"type":{"@type":"textEntityTypeTextUrl","url":"\/x"}},{"@type":"textEntity","offset":1,"length":1,"type":{"@type":"textEntityTypeTextUrl","url":"\/y"}},null,{"@type":"textEntity","offset":2,"length":1,"type":{"@type":"textEntityTypeTextUrl","url":"\/z"}},{"@type":"textEntity","offset":3,"length":1,"type":{"@type":"textEntityTypeTextUrl","url":"\/w"}}]}"#,
+        r#"{"@type":"messageSenders","total_count":5,"senders":[{"@type":"messageSenderUser","user_id":1},{"@type":"messageSenderChat","chat_id":2},{"@type":"messageSenderUser","user_id":3},{"@type":"messageSenderUser","user_id":4},{"@type":"messageSenderChat","chat_id":5}]}"#,
         r#"{"@type":"updateNewMessage","message":{"@type":"message","id":1,"sender_id":{"@type":"messageSenderUser","user_id":2},"content":{"@type":"messageText","text":{"@type":"formattedText","text":"\u00e9","entities":[]}},"date":3}}"#,
         r#"{"@type":"updateOption","name":"x\ny","value":{"@type":"optionValueString","value":"\u00e9"},"@extra":[{"a":"\u00e9"}]}"#,
     ];

@@ -169,7 +169,7 @@ fn extra_is_a_view_in_the_arena_equal_to_the_pointer_parsers() {
 }
 
 /// Vectors of constructors and of classes go through one loop shared by every element type
-/// (`parse_slice_in`, growing its arena room 4, 8, 16, ...): every length around those steps,
+/// (`parse_elements`, growing its arena room 4, 8, 16, ...): every length around those steps,
 /// `null` elements among them, each agreeing with the reader and in input order.
 #[test]
 fn vectors_of_constructors_and_classes_of_every_length_agree_with_the_reader() {

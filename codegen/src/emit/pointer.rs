@@ -29,11 +29,11 @@ fn entry(place: Place, name: &str) -> TokenStream {
     quote!(#prefix #module::#name)
 }
 
-/// `ParseValue` for a class (or `Object`), through `parse_class_in`.
-fn class_parse_value_impl(ty: &TokenStream, storage: Storage) -> TokenStream {
+/// `ParseValue` for a class (or `Object`), through `parse_class_in`; `has_constant`: whether
+/// its default is a constant (`DEFAULT`), which vectors of it copy.
+fn class_parse_value_impl(ty: &TokenStream, has_constant: bool) -> TokenStream {
     let rt = rt();
-    // (only arena mode's vectors copy a class's image)
-    let image = default_image(storage == Storage::Arena);
+    let image = default_image(has_constant);
     quote! {
         impl<'a> #rt::parse::ParseValue<'a> for #ty {
             #image
@@ -47,7 +47,7 @@ fn class_parse_value_impl(ty: &TokenStream, storage: Storage) -> TokenStream {
 
 /// `ParseValue::DEFAULT_IMAGE`, the type's constant default (`emit::defaults`), which the
 /// runtime copies in code shared by every constructor (`parse_entry_points!`: `parse_as`,
-/// `parse_boxed_as`, `parse_ref_as`; arena mode's vectors) instead of code of each type's own.
+/// `parse_boxed_as`, `parse_ref_as`; vectors) instead of code of each type's own.
 /// `has_constant` is whether the type has one (every type of arena mode does).
 fn default_image(has_constant: bool) -> Option<TokenStream> {
     let rt = rt();
@@ -146,7 +146,7 @@ pub fn class_parser(class: &Class, storage: Storage) -> TokenStream {
     let rt = rt();
     let name = ident(&class.rust_name);
     let ty = quote!(#name<'a>);
-    let value = class_parse_value_impl(&ty, storage);
+    let value = class_parse_value_impl(&ty, true);
     let variant_params = dispatch_params(false);
     let index_params = dispatch_params(true);
     let body = dispatch_match(quote!(index), class_arms(class), Place::Module, storage);
@@ -174,7 +174,8 @@ pub fn class_parser(class: &Class, storage: Storage) -> TokenStream {
 pub fn object_parser(model: &Model, variants: &[ObjectVariant], storage: Storage) -> TokenStream {
     let rt = rt();
     let ty = quote!(Object<'a>);
-    let value = class_parse_value_impl(&ty, storage);
+    // (owned `Object`'s default is not a constant: `emit::object`)
+    let value = class_parse_value_impl(&ty, storage == Storage::Arena);
     let params = dispatch_params(false);
     let arms = object_arms(model, variants);
     let locate = object_locate(&arms);

@@ -7,7 +7,8 @@ use crate::arena::{DefaultRef, JsonView, Ref};
 use crate::element::Element;
 use core::alloc::Layout;
 
-use crate::pointer::{Cursor, Error, ErrorKind};
+use super::elements::{ElementType, Room, parse_elements, room_layout};
+use crate::pointer::{Cursor, Error};
 
 /// A string: borrowed from the input, or decoded into the arena.
 impl<'a> ParseValue<'a> for &'a str {
@@ -30,28 +31,28 @@ impl<'a> ParseValue<'a> for &'a [u8] {
 /// A vector: elements built in place in arena memory, which then becomes the slice (no
 /// destructor runs: arena-mode values have none). Elements with a
 /// [`DEFAULT_IMAGE`](ParseValue::DEFAULT_IMAGE) (generated constructors and classes) go through
-/// [`parse_slice_in`], one loop for every element type; the others (scalars, strings, nested
+/// [`parse_elements`], one loop for every element type; the others (scalars, strings, nested
 /// vectors) through an arena vector of their own type.
 impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for &'a [T] {
     fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
-        if let Some(image) = T::DEFAULT_IMAGE {
-            // SAFETY: `image` is a `T` whose copies are valid `T`s (`DefaultImage`), the
-            // layout is `T`'s and `read_element::<T>` reads a `T`.
-            let (items, len) = unsafe {
-                parse_slice_in(
-                    c,
-                    depth,
-                    Layout::new::<T>(),
-                    image.as_ptr(),
-                    read_element::<T>,
-                )
-            }?;
-            // SAFETY: `items` holds `len` valid `T`s, one after the other, in the arena, which
-            // lives for 'a and never hands out that memory again (`parse_slice_in`).
-            *slot = unsafe { core::slice::from_raw_parts(items.cast::<T>(), len) };
+        let arena = c.arena()?;
+        // (a `const` condition: the path a type does not take is not compiled for it)
+        if const { T::DEFAULT_IMAGE.is_some() } {
+            let ty = ElementType::of::<T>();
+            let mut room = Room {
+                // (an aligned, dangling address until the first element: a valid empty slice)
+                items: core::ptr::without_provenance_mut(ty.layout.align()),
+                len: 0,
+                capacity: 0,
+            };
+            // SAFETY: `ty` is `T`'s, which has an image; the room is empty and `grow_in_arena` moves it to new
+            // arena memory, where a zero-sized `T` needs none.
+            unsafe { parse_elements(c, depth, ty, &mut room, grow_in_arena) }?;
+            // SAFETY: the room holds `len` valid `T`s, one after the other, in the arena,
+            // which lives for 'a and never hands out that memory again.
+            *slot = unsafe { core::slice::from_raw_parts(room.items.cast::<T>(), room.len) };
             return Ok(());
         }
-        let arena = c.arena()?;
         c.begin_array(depth)?;
         let mut items = bumpalo::collections::Vec::new_in(arena);
         while c.next_element()? {
@@ -66,80 +67,28 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for &'a [T] {
     }
 }
 
-/// Reads the (non-null) element at the cursor into `slot`, which holds a `T`:
-/// [`ParseValue::parse_in`] behind a pointer without a type, for [`parse_slice_in`].
+/// [`Grow`](super::elements::Grow) for arena mode: the room moves to new arena memory, as
+/// large as std's vectors' first room ([`first_capacity`]), then twice as large each time.
 ///
 /// # Safety
 ///
-/// `slot` points to a live `T`, not otherwise borrowed while this runs.
-unsafe fn read_element<'a, T: ParseValue<'a>>(
-    slot: *mut u8,
-    c: &mut Cursor<'a>,
-    depth: u32,
-) -> Result<(), Error> {
-    // SAFETY: caller.
-    T::parse_in(unsafe { &mut *slot.cast::<T>() }, c, depth)
-}
-
-/// [`read_element`] of some type.
-type ReadElement<'a> = unsafe fn(*mut u8, &mut Cursor<'a>, u32) -> Result<(), Error>;
-
-/// The array at the cursor (at nesting `depth`) into arena memory, as elements of `layout`,
-/// each first a copy of `image`, then read by `read` unless it is `null`: the elements' address
-/// and count. The room grows as std's vectors do (4 elements first, 8 for bytes, 1 above 1 KiB,
-/// then twice as many), each growth a copy into new arena memory.
-///
-/// Not generic: one loop for the vectors of every constructor and class, where a loop per
-/// element type was code that a stream of many types runs cold.
-///
-/// # Safety
-///
-/// `image` points to `layout.size()` bytes that are a valid value of a type `T` of `layout`
-/// whose copies are valid values too, and `read` reads a `T` ([`read_element::<T>`]).
-#[inline(never)]
-unsafe fn parse_slice_in<'a>(
-    c: &mut Cursor<'a>,
-    depth: u32,
+/// `room` holds `len` elements of `layout` at `items`.
+unsafe fn grow_in_arena<'a>(
+    room: &mut Room,
     layout: Layout,
-    image: *const u8,
-    read: ReadElement<'a>,
-) -> Result<(*const u8, usize), Error> {
-    let arena = c.arena()?;
-    c.begin_array(depth)?;
-    let size = layout.size();
-    // (an aligned, dangling address until the first element: a valid empty slice)
-    let mut items = core::ptr::without_provenance_mut::<u8>(layout.align());
-    let (mut len, mut capacity) = (0, 0);
-    while c.next_element()? {
-        if len == capacity {
-            let wanted = match capacity {
-                0 => first_capacity(size),
-                _ => capacity * 2,
-            };
-            let Some(room) = size
-                .checked_mul(wanted)
-                .and_then(|bytes| Layout::from_size_align(bytes, layout.align()).ok())
-            else {
-                return Err(c.error(ErrorKind::ArrayTooLarge));
-            };
-            let grown = arena.alloc_layout(room).as_ptr();
-            // SAFETY: the first `len` elements of the old room move to the new one, which is
-            // larger and does not overlap it (a new arena allocation).
-            unsafe { core::ptr::copy_nonoverlapping(items, grown, len * size) };
-            (items, capacity) = (grown, wanted);
-        }
-        // SAFETY: `len < capacity`: the element's place is inside the room.
-        let place = unsafe { items.add(len * size) };
-        // SAFETY: `image` has `size` readable bytes (caller), the place as many writable
-        // ones, apart (the image is a constant).
-        unsafe { super::value::copy_image(image, place, size) };
-        len += 1;
-        if !c.eat_null() {
-            // SAFETY: `place` holds a valid `T` (the copy of its image, caller), ours alone.
-            unsafe { read(place, c, depth + 1) }?;
-        }
-    }
-    Ok((items, len))
+    c: &mut Cursor<'a>,
+) -> Result<(), Error> {
+    let wanted = match room.capacity {
+        0 => first_capacity(layout.size()),
+        capacity => capacity.saturating_mul(2),
+    };
+    let new = room_layout(layout, wanted, c)?;
+    let grown = c.arena()?.alloc_layout(new).as_ptr();
+    // SAFETY: the `len` elements of the old room move to the new one, which is larger and
+    // does not overlap it (a new arena allocation).
+    unsafe { core::ptr::copy_nonoverlapping(room.items, grown, room.len * layout.size()) };
+    (room.items, room.capacity) = (grown, wanted);
+    Ok(())
 }
 
 /// How many elements of `size` bytes an array's first room holds: what std's vectors take at

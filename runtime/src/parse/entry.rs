@@ -43,7 +43,9 @@
 /// document is another constructor, a function of its own per constructor was code fetched
 /// cold for every object (docs/BENCHMARKS.md, "Constructors from their default image").
 /// `parse_as` keeps such a constructor in a slot of the dispatch's frame only up to
-/// `INLINE_IMAGE_MAX` bytes. Only optimised builds inline them: without optimisation every
+/// `INLINE_IMAGE_MAX` bytes. Which path a type takes is a `const` condition, so that rustc
+/// compiles only that one for it, even without optimisation (the other path's instantiations
+/// made the generated crate's debug build 12-14 % slower). Only optimised builds inline them: without optimisation every
 /// arm's slots keep places of their own (no stack colouring), and `Object`'s dispatch frame,
 /// once per nesting level, overflowed a 2 MiB thread stack at 256 levels (the fuzz tests').
 ///
@@ -73,24 +75,22 @@ macro_rules! parse_entry_points {
             envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
             wrap: W,
         ) -> ::core::result::Result<O, $crate::pointer::Error> {
-            let image = match T::DEFAULT_IMAGE {
-                ::core::option::Option::Some(image)
-                    if ::core::mem::size_of::<T>() <= INLINE_IMAGE_MAX =>
-                {
-                    image
-                }
-                _ => return parse_default_as(c, depth, envelope, wrap),
-            };
+            // (a `const` condition: the path a type does not take is not compiled for it)
+            if const {
+                T::DEFAULT_IMAGE.is_none() || ::core::mem::size_of::<T>() > INLINE_IMAGE_MAX
+            } {
+                return parse_default_as(c, depth, envelope, wrap);
+            }
             let mut slot = ::core::mem::MaybeUninit::<T>::uninit();
-            // SAFETY: `image` is a `T` whose copies are valid `T`s (`DefaultImage`), the
-            // slot has `T`'s size and the fields are `T`'s.
+            // SAFETY: `T` has an image (above), a `T` whose copies are valid `T`s
+            // (`DefaultImage`); the slot has `T`'s size and the fields are `T`'s.
             let result = unsafe {
                 parse_image_at(
                     c,
                     depth,
                     envelope,
                     $crate::parse::ErasedFields::of::<T>(),
-                    image.as_ptr(),
+                    const { $crate::parse::image_of::<T>() },
                     ::core::mem::size_of::<T>(),
                     slot.as_mut_ptr().cast::<u8>(),
                 )
@@ -138,18 +138,18 @@ macro_rules! parse_entry_points {
             envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
             wrap: W,
         ) -> ::core::result::Result<O, $crate::pointer::Error> {
-            let ::core::option::Option::Some(image) = T::DEFAULT_IMAGE else {
+            if const { T::DEFAULT_IMAGE.is_none() } {
                 return parse_boxed_default_as(c, depth, envelope, wrap);
-            };
-            // SAFETY: `image` is a `T` whose copies are valid `T`s (`DefaultImage`), the
-            // layout is `T`'s and the fields `T`'s.
+            }
+            // SAFETY: `T` has an image (above), a `T` whose copies are valid `T`s
+            // (`DefaultImage`); the layout is `T`'s and the fields `T`'s.
             let (place, result) = unsafe {
                 parse_image_boxed(
                     c,
                     depth,
                     envelope,
                     $crate::parse::ErasedFields::of::<T>(),
-                    image.as_ptr(),
+                    const { $crate::parse::image_of::<T>() },
                     ::core::alloc::Layout::new::<T>(),
                 )
             };
@@ -283,18 +283,18 @@ macro_rules! parse_entry_points {
             envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
             wrap: W,
         ) -> ::core::result::Result<O, $crate::pointer::Error> {
-            let ::core::option::Option::Some(image) = T::DEFAULT_IMAGE else {
+            if const { T::DEFAULT_IMAGE.is_none() } {
                 return parse_ref_default_as(c, depth, envelope, wrap);
-            };
-            // SAFETY: `image` is a `T` whose copies are valid `T`s (`DefaultImage`), the
-            // layout is `T`'s and the fields `T`'s.
+            }
+            // SAFETY: `T` has an image (above), a `T` whose copies are valid `T`s
+            // (`DefaultImage`); the layout is `T`'s and the fields `T`'s.
             let place = unsafe {
                 parse_image_in(
                     c,
                     depth,
                     envelope,
                     $crate::parse::ErasedFields::of::<T>(),
-                    image.as_ptr(),
+                    const { $crate::parse::image_of::<T>() },
                     ::core::alloc::Layout::new::<T>(),
                 )
             }?;

@@ -19,6 +19,7 @@
 
 mod arena;
 pub(crate) mod class;
+mod elements;
 pub mod entry;
 mod scalars;
 mod value;
@@ -28,7 +29,7 @@ pub use class::{
 };
 pub use value::{
     DefaultImage, Envelope, ErasedFields, Field, ImagePromise, ParseValue, SameType, Scalar,
-    assert_field_type, copy_image, parse_field_value, parse_fields, parse_fields_erased,
+    assert_field_type, copy_image, image_of, parse_field_value, parse_fields, parse_fields_erased,
     parse_rest, parse_struct_in,
 };
 

@@ -2,8 +2,10 @@
 //! cursor, and by the field loop itself where a row says so), `bytes`, vectors (elements built
 //! in place), `Option`, `Box` and untyped [`JsonValue`].
 
+use core::mem::ManuallyDrop;
 use std::borrow::Cow;
 
+use super::elements::{ElementType, Room, grow_global, parse_elements};
 use super::value::{ParseValue, Scalar, parse_nullable_in};
 use crate::element::Element;
 use crate::json_value::JsonValue;
@@ -39,9 +41,30 @@ parse_by_reading! {
     Vec<u8> => read_bytes;
 }
 
-/// Elements are built in the vector's buffer: a default is pushed, then parsed in place.
+/// Elements are built in the vector's buffer. Elements with a
+/// [`DEFAULT_IMAGE`](ParseValue::DEFAULT_IMAGE) (generated constructors and classes) go through
+/// [`parse_elements`], one loop for every element type; the others (scalars, strings, nested
+/// vectors) through a loop of their own type: a default is pushed, then parsed in place.
 impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
     fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        // (a `const` condition: the path a type does not take is not compiled for it)
+        if const { T::DEFAULT_IMAGE.is_some() && size_of::<T>() != 0 } {
+            let ty = ElementType::of::<T>();
+            let mut items = ManuallyDrop::new(core::mem::take(slot));
+            let mut room = Room {
+                items: items.as_mut_ptr().cast::<u8>(),
+                len: items.len(),
+                capacity: items.capacity(),
+            };
+            // SAFETY: `ty` is `T`'s, which has an image and a non-zero size; the room is a vector's buffer (taken
+            // apart above), which `grow_global` keeps one.
+            let result = unsafe { parse_elements(c, depth, ty, &mut room, grow_global) };
+            // SAFETY: the room is a buffer of the global allocator for `capacity` `T`s (or a
+            // dangling one when `capacity` is 0), holding `len` valid `T`s whatever the
+            // result (`parse_elements`): a vector's parts, its buffer ours alone.
+            *slot = unsafe { Vec::from_raw_parts(room.items.cast::<T>(), room.len, room.capacity) };
+            return result;
+        }
         c.begin_array(depth)?;
         while c.next_element()? {
             if slot.capacity() == 0 {

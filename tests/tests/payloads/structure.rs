@@ -64,6 +64,84 @@ fn keyboard_rows_vector_of_vectors() {
     reject(r#"{"@type":"replyMarkupShowKeyboard","rows":{}}"#);
 }
 
+/// Vectors of constructors and of classes go through one loop shared by every element type
+/// (`parse_elements`, the vector's buffer grown 4, 8, 16, ... by `realloc`): every length
+/// around those steps, `null` elements among them, elements that own allocations (escaped
+/// strings) moved by each growth, all in input order and equal to the reader's.
+#[test]
+fn vectors_of_constructors_and_classes_of_every_length() {
+    for n in [0usize, 1, 3, 4, 5, 8, 9, 16, 17, 100] {
+        let null = |i: usize| i % 7 == 3;
+        let entities: Vec<String> = (0..n)
+            .map(|i| match null(i) {
+                true => "null".to_string(),
+                false => format!(
+                    r#"{{"@type":"textEntity","offset":{i},"length":1,"type":{{"@type":"textEntityTypeTextUrl","url":"\/{i}"}}}}"#
+                ),
+            })
+            .collect();
+        let doc = format!(
+            r#"{{"@type":"textEntities","entities":[{}]}}"#,
+            entities.join(",")
+        );
+        accept_with(&doc, |r| {
+            let Object::TextEntities(list) = &r.object else {
+                panic!("{:?}", r.object)
+            };
+            let got: Vec<(i32, String)> = list
+                .entities
+                .iter()
+                .map(|e| match &e.r#type {
+                    enums::TextEntityType::TextUrl(url) => (e.offset, url.url.to_string()),
+                    other => (e.offset, format!("{other:?}")),
+                })
+                .collect();
+            let expected: Vec<(i32, String)> = (0..n)
+                .map(|i| match null(i) {
+                    true => (0, format!("{:?}", enums::TextEntityType::default())),
+                    false => (i as i32, format!("/{i}")),
+                })
+                .collect();
+            assert_eq!(got, expected);
+        });
+
+        let senders: Vec<String> = (0..n)
+            .map(|i| match i % 2 {
+                0 => format!(r#"{{"@type":"messageSenderUser","user_id":{i}}}"#),
+                _ => format!(r#"{{"@type":"messageSenderChat","chat_id":{i}}}"#),
+            })
+            .collect();
+        let doc = format!(
+            r#"{{"@type":"messageSenders","total_count":{n},"senders":[{}]}}"#,
+            senders.join(",")
+        );
+        accept_with(&doc, |r| {
+            let Object::MessageSenders(list) = &r.object else {
+                panic!("{:?}", r.object)
+            };
+            let ids: Vec<i64> = list
+                .senders
+                .iter()
+                .map(|s| match s {
+                    enums::MessageSender::User(u) => u.user_id,
+                    enums::MessageSender::Chat(c) => -c.chat_id,
+                    other => panic!("{other:?}"),
+                })
+                .collect();
+            let expected: Vec<i64> = (0..n as i64)
+                .map(|i| if i % 2 == 0 { i } else { -i })
+                .collect();
+            assert_eq!(ids, expected);
+        });
+    }
+    // an element that fails stops the vector with the element's error, at its byte
+    let doc = r#"{"@type":"textEntities","entities":[{"@type":"textEntity","offset":1},{"@type":"textEntity","offset":"x"}]}"#;
+    reject(doc);
+    let buffer = NulTerminated::from(doc);
+    let error = td::parse_received(buffer.cursor()).unwrap_err();
+    assert_eq!(error.offset(), doc.find(r#""x""#).unwrap(), "{error}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Nesting depth
 

@@ -1,6 +1,6 @@
 //! A constructor's default as an image to copy ([`DefaultImage`], [`copy_image`]) and its field
 //! table without its type ([`ErasedFields`]): what the pointer parser's entry points
-//! (`parse_entry_points!`) and arena mode's vectors need to make a constructor in one
+//! (`parse_entry_points!`) and vectors (`parse::elements`) need to make a constructor in one
 //! non-generic function, shared by every constructor, instead of a function per constructor
 //! that writes that constructor's default and calls the field loop.
 //!
@@ -20,11 +20,17 @@ pub struct DefaultImage<'a, T> {
     pub promise: ImagePromise,
 }
 
-impl<T> DefaultImage<'_, T> {
-    /// The image's bytes.
-    #[inline(always)]
-    pub fn as_ptr(&self) -> *const u8 {
-        core::ptr::from_ref(self.value).cast::<u8>()
+/// The address of `T`'s default image ([`ParseValue::DEFAULT_IMAGE`]), null when it has none.
+///
+/// For `const` blocks of generic code that first tests `T::DEFAULT_IMAGE.is_some()` in a
+/// `const` condition (`if const { ... }`): rustc then does not compile the branch a type does not
+/// take, even without optimisation, so that a type with an image costs no instantiations of the
+/// generic path built on `Default`, nor one without an image those of the image's path.
+#[doc(hidden)]
+pub const fn image_of<'a, T: ParseValue<'a>>() -> *const u8 {
+    match T::DEFAULT_IMAGE {
+        Some(image) => core::ptr::from_ref(image.value).cast::<u8>(),
+        None => core::ptr::null(),
     }
 }
 
@@ -47,7 +53,7 @@ impl ImagePromise {
 }
 
 /// The item `const DEFAULT_IMAGE` of a `ParseValue<$lifetime>` impl: `Some` of the
-/// [`DefaultImage`] of `Self::DEFAULT`. What a generated constructor (or arena-mode class)
+/// [`DefaultImage`] of `Self::DEFAULT`. What a generated constructor (or class)
 /// writes (`tlgen_runtime::default_image!('a);`), holding the `unsafe` for it (generated code
 /// has none of its own).
 #[doc(hidden)]

@@ -10,7 +10,7 @@ mod table;
 
 pub(in crate::parse) use fields::skip_or_envelope;
 pub use fields::{Envelope, parse_fields, parse_fields_erased, parse_rest, parse_struct_in};
-pub use image::{DefaultImage, ErasedFields, ImagePromise, copy_image};
+pub use image::{DefaultImage, ErasedFields, ImagePromise, copy_image, image_of};
 pub use table::{Field, SameType, Scalar, assert_field_type};
 
 use crate::pointer::{Cursor, Error};
@@ -35,10 +35,10 @@ pub trait ParseValue<'a>: Sized + Default + 'a {
     const SCALAR: Scalar<Self> = Scalar::CALL;
 
     /// The type's default as an image in read-only memory, for the pointer parser's entry
-    /// points and arena mode's vectors to copy (a copy of run-time length in code shared by
+    /// points and vectors to copy (a copy of run-time length in code shared by
     /// every constructor, instead of the per-type stores of `Default::default()`); `None` (the
     /// default) builds the value with `Default`. Generated constructors whose default is a
-    /// constant (and arena-mode classes) give it with [`default_image!`](crate::default_image).
+    /// constant (and classes, and arena mode's `Object`) give it with [`default_image!`](crate::default_image).
     #[doc(hidden)]
     const DEFAULT_IMAGE: Option<DefaultImage<'a, Self>> = None;
 
