@@ -118,6 +118,50 @@ pub fn json_depth(text: impl AsRef<[u8]>) -> usize {
     max
 }
 
+/// Vector lengths around the steps where the parsers' vectors grow (4, 8, 16, ...), for
+/// [`text_entities_document`] and [`message_senders_document`].
+pub const VECTOR_LENGTHS: [usize; 10] = [0, 1, 3, 4, 5, 8, 9, 16, 17, 100];
+
+/// Whether element `i` of [`text_entities_document`] is `null`.
+pub fn is_null_entity(i: usize) -> bool {
+    i % 7 == 3
+}
+
+/// A `textEntities` document of `n` elements, a vector of constructors whose elements own
+/// allocations once parsed: element `i` is `null` when [`is_null_entity`], otherwise a
+/// `textEntity` at offset `i` whose type is a `textEntityTypeTextUrl` with the escaped url
+/// `"\/i"` (`/i`).
+pub fn text_entities_document(n: usize) -> String {
+    let entities: Vec<String> = (0..n)
+        .map(|i| match is_null_entity(i) {
+            true => "null".to_string(),
+            false => format!(
+                r#"{{"@type":"textEntity","offset":{i},"length":1,"type":{{"@type":"textEntityTypeTextUrl","url":"\/{i}"}}}}"#
+            ),
+        })
+        .collect();
+    format!(
+        r#"{{"@type":"textEntities","entities":[{}]}}"#,
+        entities.join(",")
+    )
+}
+
+/// A `messageSenders` document of `n` senders, a vector of a class: element `i` is
+/// `messageSenderUser` with user id `i` when `i` is even, `messageSenderChat` with chat id `i`
+/// when it is odd.
+pub fn message_senders_document(n: usize) -> String {
+    let senders: Vec<String> = (0..n)
+        .map(|i| match i % 2 {
+            0 => format!(r#"{{"@type":"messageSenderUser","user_id":{i}}}"#),
+            _ => format!(r#"{{"@type":"messageSenderChat","chat_id":{i}}}"#),
+        })
+        .collect();
+    format!(
+        r#"{{"@type":"messageSenders","total_count":{n},"senders":[{}]}}"#,
+        senders.join(",")
+    )
+}
+
 /// The files of `dir` with `extension`, sorted (none if `dir` cannot be read).
 pub fn sorted_files(dir: &std::path::Path, extension: &str) -> Vec<std::path::PathBuf> {
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)

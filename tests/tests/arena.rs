@@ -5,7 +5,10 @@
 use tlgen_runtime::arena::Bump;
 use tlgen_runtime::pointer::{Cursor, ErrorKind, NulTerminated};
 use tlgen_runtime::validate::Verdict;
-use tlgen_tests::{repo_root, td_arena, validate_arena};
+use tlgen_tests::{
+    VECTOR_LENGTHS, is_null_entity, message_senders_document, repo_root, td_arena,
+    text_entities_document, validate_arena,
+};
 
 #[test]
 fn arena_parser_agrees_with_the_reader_on_every_corpus_payload() {
@@ -174,20 +177,8 @@ fn extra_is_a_view_in_the_arena_equal_to_the_pointer_parsers() {
 #[test]
 fn vectors_of_constructors_and_classes_of_every_length_agree_with_the_reader() {
     let arena = Bump::new();
-    for n in [0usize, 1, 3, 4, 5, 8, 9, 16, 17, 100] {
-        let null = |i: usize| i % 7 == 3;
-        let entities: Vec<String> = (0..n)
-            .map(|i| match null(i) {
-                true => "null".to_string(),
-                false => format!(
-                    r#"{{"@type":"textEntity","offset":{i},"length":1,"type":{{"@type":"textEntityTypeBold"}}}}"#
-                ),
-            })
-            .collect();
-        let doc = format!(
-            r#"{{"@type":"textEntities","entities":[{}]}}"#,
-            entities.join(",")
-        );
+    for n in VECTOR_LENGTHS {
+        let doc = text_entities_document(n);
         let verdict = validate_arena(doc.as_bytes());
         assert!(matches!(verdict, Verdict::Agree), "{verdict} {doc}");
         let input = NulTerminated::from(doc.as_str());
@@ -196,19 +187,12 @@ fn vectors_of_constructors_and_classes_of_every_length_agree_with_the_reader() {
             panic!("{:?}", parsed.object)
         };
         let offsets: Vec<i32> = list.entities.iter().map(|e| e.offset).collect();
-        let expected: Vec<i32> = (0..n).map(|i| if null(i) { 0 } else { i as i32 }).collect();
+        let expected: Vec<i32> = (0..n)
+            .map(|i| if is_null_entity(i) { 0 } else { i as i32 })
+            .collect();
         assert_eq!(offsets, expected, "{doc}");
 
-        let senders: Vec<String> = (0..n)
-            .map(|i| match i % 2 {
-                0 => format!(r#"{{"@type":"messageSenderUser","user_id":{i}}}"#),
-                _ => format!(r#"{{"@type":"messageSenderChat","chat_id":{i}}}"#),
-            })
-            .collect();
-        let doc = format!(
-            r#"{{"@type":"messageSenders","total_count":{n},"senders":[{}]}}"#,
-            senders.join(",")
-        );
+        let doc = message_senders_document(n);
         let verdict = validate_arena(doc.as_bytes());
         assert!(matches!(verdict, Verdict::Agree), "{verdict} {doc}");
         let input = NulTerminated::from(doc.as_str());

@@ -1,6 +1,9 @@
 //! `vector<vector<T>>`, nesting depth limits, framing (whitespace, NUL), type mismatches.
 
 use super::*;
+use tlgen_tests::{
+    VECTOR_LENGTHS, is_null_entity, message_senders_document, text_entities_document,
+};
 
 // ---------------------------------------------------------------------------------------------
 // vector<vector<T>>
@@ -70,20 +73,8 @@ fn keyboard_rows_vector_of_vectors() {
 /// strings) moved by each growth, all in input order and equal to the reader's.
 #[test]
 fn vectors_of_constructors_and_classes_of_every_length() {
-    for n in [0usize, 1, 3, 4, 5, 8, 9, 16, 17, 100] {
-        let null = |i: usize| i % 7 == 3;
-        let entities: Vec<String> = (0..n)
-            .map(|i| match null(i) {
-                true => "null".to_string(),
-                false => format!(
-                    r#"{{"@type":"textEntity","offset":{i},"length":1,"type":{{"@type":"textEntityTypeTextUrl","url":"\/{i}"}}}}"#
-                ),
-            })
-            .collect();
-        let doc = format!(
-            r#"{{"@type":"textEntities","entities":[{}]}}"#,
-            entities.join(",")
-        );
+    for n in VECTOR_LENGTHS {
+        let doc = text_entities_document(n);
         accept_with(&doc, |r| {
             let Object::TextEntities(list) = &r.object else {
                 panic!("{:?}", r.object)
@@ -97,7 +88,7 @@ fn vectors_of_constructors_and_classes_of_every_length() {
                 })
                 .collect();
             let expected: Vec<(i32, String)> = (0..n)
-                .map(|i| match null(i) {
+                .map(|i| match is_null_entity(i) {
                     true => (0, format!("{:?}", enums::TextEntityType::default())),
                     false => (i as i32, format!("/{i}")),
                 })
@@ -105,16 +96,7 @@ fn vectors_of_constructors_and_classes_of_every_length() {
             assert_eq!(got, expected);
         });
 
-        let senders: Vec<String> = (0..n)
-            .map(|i| match i % 2 {
-                0 => format!(r#"{{"@type":"messageSenderUser","user_id":{i}}}"#),
-                _ => format!(r#"{{"@type":"messageSenderChat","chat_id":{i}}}"#),
-            })
-            .collect();
-        let doc = format!(
-            r#"{{"@type":"messageSenders","total_count":{n},"senders":[{}]}}"#,
-            senders.join(",")
-        );
+        let doc = message_senders_document(n);
         accept_with(&doc, |r| {
             let Object::MessageSenders(list) = &r.object else {
                 panic!("{:?}", r.object)
