@@ -162,10 +162,9 @@ pub fn struct_has_constant_default(model: &Model, s: &Struct) -> bool {
 /// fields are boxed).
 fn has_constant_default(model: &Model, shape: &Shape) -> bool {
     match shape {
-        Shape::Struct { id, boxed: false } => model.structs[*id]
-            .fields
-            .iter()
-            .all(|f| has_constant_default(model, &f.shape)),
+        Shape::Struct { id, boxed: false } => {
+            struct_has_constant_default(model, &model.structs[*id])
+        }
         Shape::Struct { boxed: true, .. } | Shape::Class { boxed: true, .. } | Shape::AnyObject => {
             false
         }

@@ -2,12 +2,12 @@
 //! `&'a [T]`, [`Ref`] and [`JsonView`], allocated in the cursor's arena. Each fails with
 //! [`ErrorKind::NoArena`](crate::pointer::ErrorKind::NoArena) when the cursor has none.
 
+use core::alloc::Layout;
+
+use super::elements::{ElementType, Room, grown_capacity, parse_elements, room_layout};
 use super::value::{ParseValue, parse_nullable_in};
 use crate::arena::{DefaultRef, JsonView, Ref};
 use crate::element::Element;
-use core::alloc::Layout;
-
-use super::elements::{ElementType, Room, parse_elements, room_layout};
 use crate::pointer::{Cursor, Error};
 
 /// A string: borrowed from the input, or decoded into the arena.
@@ -45,8 +45,8 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for &'a [T] {
                 len: 0,
                 capacity: 0,
             };
-            // SAFETY: `ty` is `T`'s, which has an image; the room is empty and `grow_in_arena` moves it to new
-            // arena memory, where a zero-sized `T` needs none.
+            // SAFETY: `ty` is `T`'s, which has an image; the room is empty, and
+            // `grow_in_arena` moves it to new arena memory (none for a zero-sized `T`).
             unsafe { parse_elements(c, depth, ty, &mut room, grow_in_arena) }?;
             // SAFETY: the room holds `len` valid `T`s, one after the other, in the arena,
             // which lives for 'a and never hands out that memory again.
@@ -78,10 +78,7 @@ unsafe fn grow_in_arena<'a>(
     layout: Layout,
     c: &mut Cursor<'a>,
 ) -> Result<(), Error> {
-    let wanted = match room.capacity {
-        0 => first_capacity(layout.size()),
-        capacity => capacity.saturating_mul(2),
-    };
+    let wanted = grown_capacity(room.capacity, first_capacity(layout.size()));
     let new = room_layout(layout, wanted, c)?;
     let grown = c.arena()?.alloc_layout(new).as_ptr();
     // SAFETY: the `len` elements of the old room move to the new one, which is larger and

@@ -69,8 +69,8 @@ unsafe fn read_element<'a, T: ParseValue<'a>>(
 ///
 /// # Safety
 ///
-/// `ty` is the [`ElementType::of`] a type `T` with a default image, of non-zero size, `room` holds `len` valid `T`s
-/// at `items` in room for `capacity`, and `grow` keeps that true of it.
+/// `ty` is [`ElementType::of`] a type `T` that has a default image, `room` holds `len` valid
+/// `T`s at `items` in room for `capacity`, and `grow` keeps that true of it.
 #[inline(never)]
 pub(super) unsafe fn parse_elements<'a>(
     c: &mut Cursor<'a>,
@@ -100,6 +100,16 @@ pub(super) unsafe fn parse_elements<'a>(
     Ok(())
 }
 
+/// The capacity a full room of `capacity` elements grows to: `first` for an empty one, then
+/// twice as many.
+#[inline]
+pub(super) fn grown_capacity(capacity: usize, first: usize) -> usize {
+    match capacity {
+        0 => first,
+        capacity => capacity.saturating_mul(2),
+    }
+}
+
 /// The layout of `count` elements of `layout` (an [`ErrorKind::ArrayTooLarge`] at the cursor
 /// if it does not fit in `isize`).
 #[inline]
@@ -124,10 +134,7 @@ pub(super) unsafe fn grow_global(
     layout: Layout,
     c: &mut Cursor<'_>,
 ) -> Result<(), Error> {
-    let wanted = match room.capacity {
-        0 => 4,
-        capacity => capacity.saturating_mul(2),
-    };
+    let wanted = grown_capacity(room.capacity, 4);
     let new = room_layout(layout, wanted, c)?;
     let items = if room.capacity == 0 {
         // SAFETY: `new` has a non-zero size (`layout`'s is not zero, caller).

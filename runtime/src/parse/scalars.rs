@@ -56,8 +56,8 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
                 len: items.len(),
                 capacity: items.capacity(),
             };
-            // SAFETY: `ty` is `T`'s, which has an image and a non-zero size; the room is a vector's buffer (taken
-            // apart above), which `grow_global` keeps one.
+            // SAFETY: `ty` is `T`'s, which has an image and a non-zero size; the room is a
+            // vector's buffer (taken apart above), which `grow_global` keeps one.
             let result = unsafe { parse_elements(c, depth, ty, &mut room, grow_global) };
             // SAFETY: the room is a buffer of the global allocator for `capacity` `T`s (or a
             // dangling one when `capacity` is 0), holding `len` valid `T`s whatever the

@@ -84,8 +84,8 @@ pub enum ErrorKind {
     /// A value of arena mode (generated with `Mode::Arena`) was parsed by a cursor without an
     /// arena ([`Cursor::with_arena`](super::Cursor::with_arena)).
     NoArena,
-    /// An array whose elements would take more than `isize::MAX` bytes (arena mode, where
-    /// the parser sizes the array's memory itself).
+    /// An array whose elements would take more than `isize::MAX` bytes (a vector of
+    /// constructors or classes, whose memory the parser sizes itself).
     ArrayTooLarge,
 }
 

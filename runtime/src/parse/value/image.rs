@@ -109,9 +109,21 @@ pub unsafe fn copy_image(image: *const u8, place: *mut u8, size: usize) {
             to.add(at).cast::<[u8; N]>().write_unaligned(bytes);
         }
     }
-    // SAFETY: each chunk lies inside `0..size` (its start is at least 0 and its end at most
-    // `size` in every arm: the arms' bounds on `size`); chunks may overlap, copying the same
-    // bytes twice.
+    /// Copies `size` bytes as the first and the last `N` (overlapping when `size < 2 * N`).
+    ///
+    /// # Safety
+    ///
+    /// As for `copy_image`, `N <= size`.
+    #[inline(always)]
+    unsafe fn ends<const N: usize>(from: *const u8, to: *mut u8, size: usize) {
+        // SAFETY: both chunks lie inside `0..size`, as `N <= size` (caller).
+        unsafe {
+            chunk::<N>(from, to, 0);
+            chunk::<N>(from, to, size - N);
+        }
+    }
+    // SAFETY: each arm's `N` is at most `size` (the arms' bounds on `size`), and the single
+    // bytes of the first arm lie inside `0..size`.
     unsafe {
         match size {
             0 => {}
@@ -120,22 +132,10 @@ pub unsafe fn copy_image(image: *const u8, place: *mut u8, size: usize) {
                     chunk::<1>(image, place, at);
                 }
             }
-            4..=7 => {
-                chunk::<4>(image, place, 0);
-                chunk::<4>(image, place, size - 4);
-            }
-            8..=15 => {
-                chunk::<8>(image, place, 0);
-                chunk::<8>(image, place, size - 8);
-            }
-            16..=32 => {
-                chunk::<16>(image, place, 0);
-                chunk::<16>(image, place, size - 16);
-            }
-            33..=64 => {
-                chunk::<32>(image, place, 0);
-                chunk::<32>(image, place, size - 32);
-            }
+            4..=7 => ends::<4>(image, place, size),
+            8..=15 => ends::<8>(image, place, size),
+            16..=32 => ends::<16>(image, place, size),
+            33..=64 => ends::<32>(image, place, size),
             _ => core::ptr::copy_nonoverlapping(image, place, size),
         }
     }

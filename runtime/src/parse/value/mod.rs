@@ -35,10 +35,11 @@ pub trait ParseValue<'a>: Sized + Default + 'a {
     const SCALAR: Scalar<Self> = Scalar::CALL;
 
     /// The type's default as an image in read-only memory, for the pointer parser's entry
-    /// points and vectors to copy (a copy of run-time length in code shared by
-    /// every constructor, instead of the per-type stores of `Default::default()`); `None` (the
+    /// points and vectors to copy (a copy of run-time length in code shared by every
+    /// constructor, instead of the per-type stores of `Default::default()`); `None` (the
     /// default) builds the value with `Default`. Generated constructors whose default is a
-    /// constant (and classes, and arena mode's `Object`) give it with [`default_image!`](crate::default_image).
+    /// constant, classes and arena mode's `Object` give it with
+    /// [`default_image!`](crate::default_image).
     #[doc(hidden)]
     const DEFAULT_IMAGE: Option<DefaultImage<'a, Self>> = None;
 
