@@ -14,7 +14,7 @@
 //! | a class's variant | `Box<T>` (or `T`) | `&'a T` |
 //! | a boxed field (recursion, `Config::boxed`) | `Box<T>` | [`Ref<'a, T>`] |
 //! | `Object` field | `Box<Object<'a>>` | `Ref<'a, Object<'a>>` |
-//! | `@extra` of [`Received`] | [`JsonValue<'a>`](crate::JsonValue) | [`JsonView<'a>`] |
+//! | `@extra` of [`Received`] | `Cow<'a, RawJson>` | `&'a RawJson` (both the input's text, [`RawJson`](crate::RawJson)) |
 //!
 //! Why views and not an allocator parameter (`Vec<T, A>`): the allocator API is unstable, and
 //! `bumpalo`'s own `Vec<'bump, T>`/`Box<'bump, T>` have no `Default` and a destructor each,
@@ -35,18 +35,18 @@ pub use bumpalo::Bump;
 
 use crate::json_value::{JsonValue, Number};
 
-/// What the arena-mode `parse_received` returns: the object, `@extra` as a [`JsonView`] in the
-/// arena, and `@client_id`. The same fields as [`crate::Received`], and it prints the same.
+/// What the arena-mode `parse_received` returns: the object, `@extra` (its text, borrowed from
+/// the input), and `@client_id`. The same fields as [`crate::Received`], and it prints the same.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Received<'a, T> {
     pub object: T,
     /// The request's `@extra`, echoed (opaque JSON); `None` when absent.
-    pub extra: Option<JsonView<'a>>,
+    pub extra: Option<&'a crate::RawJson>,
     /// `@client_id`, present on every `td_receive` result of TDLib's client-id interface.
     pub client_id: Option<i32>,
 }
 
-/// An untyped JSON value of arena mode (`@extra`): strings borrowed from the input or decoded
+/// An untyped JSON value of arena mode: strings borrowed from the input or decoded
 /// into the arena, arrays and objects as slices in the arena. Prints like [`JsonValue`];
 /// [`to_value`](Self::to_value) converts.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

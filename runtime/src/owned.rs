@@ -66,7 +66,7 @@ impl<T: IntoStatic> IntoStatic for crate::received::Received<'_, T> {
     fn into_static(self) -> Self::Static {
         crate::received::Received {
             object: self.object.into_static(),
-            extra: self.extra.map(JsonValue::into_owned),
+            extra: self.extra.map(IntoStatic::into_static),
             client_id: self.client_id,
         }
     }

@@ -145,30 +145,44 @@ fn a_difference_between_the_arena_parser_and_the_reader_is_named() {
     );
 }
 
+/// `@extra` is its text, verbatim, borrowed from the input in both storage modes (no copy, no
+/// allocation, whatever its shape), and the same value as the reader's compact text.
 #[test]
-fn extra_is_a_view_in_the_arena_equal_to_the_pointer_parsers() {
-    use tlgen_runtime::arena::JsonView;
-    let input = NulTerminated::from(
-        r#"{"@type":"ok","@extra":{"id":7,"tags":["a","b\u00e9"],"n\"k":null},"@client_id":3}"#,
-    );
+fn extra_is_the_inputs_text_in_both_modes() {
+    use std::borrow::Cow;
+    let value = r#"{ "id" : 7, "tags" : ["a", "b\u00e9"], "n\"k" : null }"#;
+    let text = format!(r#"{{"@type":"ok","@extra": {value} ,"@client_id":3}}"#);
+    let input = NulTerminated::from(text.as_str());
     let arena = Bump::new();
     let received = td_arena::parse_received(&arena, input.cursor()).unwrap();
     let owned = tlgen_tests::td::parse_received(input.cursor()).unwrap();
+    let read: tlgen_tests::td::Received<'_> = tlgen_runtime::reader::from_str(&text).unwrap();
     let extra = received.extra.expect("@extra");
-    assert_eq!(Some(extra.to_value()), owned.extra);
+    assert_eq!(extra.get(), value);
+    let start = text.find(value).unwrap();
+    let buffer = input.as_bytes();
+    assert!(core::ptr::eq(
+        extra.get().as_ptr(),
+        buffer[start..].as_ptr()
+    ));
+    let Some(Cow::Borrowed(pointer_extra)) = owned.extra else {
+        panic!("{:?}", owned.extra)
+    };
+    assert!(core::ptr::eq(pointer_extra, extra));
     assert_eq!(received.client_id, Some(3));
-    let JsonView::Object(
-        [
-            ("id", _),
-            ("tags", JsonView::Array(tags)),
-            (key, JsonView::Null),
-        ],
-    ) = extra
-    else {
+    // the reader writes the value back compact; all three are the same value
+    let Some(Cow::Owned(reader_extra)) = &read.extra else {
+        panic!("{:?}", read.extra)
+    };
+    assert_eq!(
+        reader_extra.get(),
+        r#"{"id":7,"tags":["a","bé"],"n\"k":null}"#
+    );
+    assert_eq!(&**reader_extra, extra);
+    let tlgen_runtime::JsonValue::Object(members) = extra.to_value().unwrap() else {
         panic!("{extra:?}")
     };
-    assert_eq!(tags, &[JsonView::String("a"), JsonView::String("bé")]);
-    assert_eq!(*key, "n\"k");
+    assert_eq!(members[2].0, "n\"k");
 }
 
 /// Vectors of constructors and of classes go through one loop shared by every element type

@@ -364,10 +364,11 @@ fn answers_are_matched_by_extra_and_the_rest_is_queued() {
     let client_id = client.client_id();
     while let Some(received) = client.receive(Duration::from_millis(500)) {
         let received = received.unwrap();
-        if received.extra
-            == Some(tlgen_runtime::JsonValue::Number(
-                tlgen_runtime::Number::U64(state),
-            ))
+        if received
+            .extra
+            .as_deref()
+            .and_then(tlgen_runtime::RawJson::as_u64)
+            == Some(state)
         {
             assert_eq!(received.client_id, Some(client_id));
             assert!(matches!(received.object, td::Object::Updates(_)));

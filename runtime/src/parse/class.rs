@@ -122,7 +122,7 @@ pub fn parse_received<'a, T: ParseClass<'a>>(
     let (object, envelope) = parse_document(c)?;
     Ok(crate::received::Received {
         object,
-        extra: envelope.extra,
+        extra: envelope.extra.map(Cow::Borrowed),
         client_id: envelope.client_id,
     })
 }
@@ -135,7 +135,7 @@ pub fn parse_received_in<'a, T: ParseClass<'a>>(
     let (object, envelope) = parse_document(c.with_arena(arena))?;
     Ok(crate::arena::Received {
         object,
-        extra: envelope.extra_view,
+        extra: envelope.extra,
         client_id: envelope.client_id,
     })
 }

@@ -9,6 +9,7 @@
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
 use crate::limits::{MAX_DEPTH, depth_limit};
+use crate::raw_json::RawJson;
 
 /// Words of the open-container bit stack: enough for `MAX_DEPTH + 1` levels (a caller passing
 /// depth 0 gets one level more than depth 1).
@@ -26,6 +27,19 @@ impl<'a> Cursor<'a> {
             return self.skip_str_body();
         }
         self.skip_any(depth)
+    }
+
+    /// Skips one value as [`skip_value`](Self::skip_value) does (the same checks, the same
+    /// depth) and returns its text, borrowed from the buffer: how `@extra` is read.
+    pub fn raw_value(&mut self, depth: u32) -> Result<&'a RawJson, Error> {
+        self.skip_ws();
+        let start = self.offset();
+        self.skip_value(depth)?;
+        let text = self.consumed().get(start..).unwrap_or_default();
+        // (always valid: strings were checked for UTF-8, everything else is ASCII grammar)
+        let text =
+            core::str::from_utf8(text).map_err(|_| Error::new(start, ErrorKind::InvalidUtf8))?;
+        Ok(RawJson::from_validated(text))
     }
 
     /// [`skip_value`](Self::skip_value) for every value (whitespace skipped or not).

@@ -7,14 +7,16 @@
 //! Generated constructors implement [`ReadValue`] with their field names and a `match` on the
 //! field index; the impls for scalars and containers are in `scalars`, classes in `class`.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
 use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, Visitor};
 
 use super::depth::DepthGuard;
-use super::untyped::{AnyValue, Key, Skip};
-use crate::json_value::JsonValue;
+use super::raw_text::RawJsonSeed;
+use super::untyped::{Key, Skip};
+use crate::raw_json::RawJson;
 use crate::seen::SeenFields;
 
 /// A value the reader can read at a field or element position (the value is not `null`).
@@ -129,7 +131,8 @@ pub fn field<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
 /// The keys TDLib adds at the top level of what `td_receive` returns.
 #[derive(Debug, Default)]
 pub struct Envelope<'de> {
-    pub extra: Option<JsonValue<'de>>,
+    /// `@extra`, written back as compact JSON (a serde backend cannot lend its text).
+    pub extra: Option<Cow<'de, RawJson>>,
     pub client_id: Option<i32>,
     seen_client_id: bool,
 }
@@ -138,7 +141,7 @@ impl<'de> Envelope<'de> {
     fn read<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
         match key {
             "@extra" if self.extra.is_none() => {
-                self.extra = Some(map.next_value_seed(AnyValue)?);
+                self.extra = Some(Cow::Owned(map.next_value_seed(RawJsonSeed)?));
             }
             "@client_id" if !self.seen_client_id => {
                 self.seen_client_id = true;

@@ -119,8 +119,8 @@ where
 
 /// Validates a parser into other types than the reader's that print the same way (arena mode's
 /// views, `tlgen_runtime::arena`, against the reader of owned types `T`): both accept or both
-/// reject, and the values' `Debug` output is equal (the views print like `Cow`, `Vec` and
-/// `Box`). `parse` is the other parser, given the buffer's cursor (it attaches its arena).
+/// reject, their `@extra` is the same value, and the rest of the values' `Debug` output is
+/// equal (the views print like `Cow`, `Vec` and `Box`). `parse` is the other parser, given the buffer's cursor (it attaches its arena).
 /// "pointer" in the verdict names that parser.
 pub fn validate_views<'a, T, V>(
     buffer: &'a NulTerminated,
@@ -130,7 +130,18 @@ where
     T: ReadClass<'a> + fmt::Debug,
     V: fmt::Debug,
 {
-    compare::<T, _>(buffer, parse, |r, v| {
+    compare::<T, _>(buffer, parse, |mut r, mut v| {
+        // `@extra` is text, compact from the reader and verbatim from the other parser:
+        // compared as values (`RawJson`'s equality), the rest by its `Debug` output
+        let (reader_extra, other_extra) = (r.extra.take(), v.extra.take());
+        if reader_extra.as_deref() != other_extra {
+            let found = (
+                "extra".into(),
+                format!("{reader_extra:?}"),
+                format!("{other_extra:?}"),
+            );
+            return disagreement(Some(found), || (String::new(), String::new()));
+        }
         // (the compact form to compare, the pretty one only to name a difference)
         if format!("{r:?}") == format!("{v:?}") {
             return Verdict::Agree;

@@ -243,7 +243,8 @@ fn escape_free_strings_are_borrowed() {
                 panic!("expected an unknown object")
             };
             assert_borrowed(&u.type_name, "someFutureObject");
-            let Some(JsonValue::Object(members)) = &r.extra else {
+            let extra = extra_value(r);
+            let Some(JsonValue::Object(members)) = &extra else {
                 panic!("expected an object @extra: {:?}", r.extra)
             };
             assert_borrowed(&members[0].0, "key");

@@ -95,19 +95,19 @@ fn extra_of_every_json_kind() {
 #[test]
 fn extra_and_client_id_absent_or_present() {
     let r = accept(r#"{"@type":"ok"}"#);
-    assert_eq!((r.extra.clone(), r.client_id), (None, None));
+    assert_eq!((extra_value(&r), r.client_id), (None, None));
     let r = accept(r#"{"@type":"ok","@client_id":1}"#);
-    assert_eq!((r.extra.clone(), r.client_id), (None, Some(1)));
+    assert_eq!((extra_value(&r), r.client_id), (None, Some(1)));
     let r = accept(r#"{"@type":"ok","@extra":"x"}"#);
     assert_eq!(
-        (r.extra.clone(), r.client_id),
+        (extra_value(&r), r.client_id),
         (Some(JsonValue::String("x".into())), None)
     );
     // `@client_id` before `@extra`, both before the fields.
     let r = accept(r#"{"@type":"testInt","@client_id":5,"@extra":[1],"value":3}"#);
     assert_eq!(test_int(&r), 3);
     assert_eq!(
-        (r.extra.clone(), r.client_id),
+        (extra_value(&r), r.client_id),
         (
             Some(JsonValue::Array(vec![JsonValue::Number(Number::U64(1))])),
             Some(5)
@@ -149,13 +149,13 @@ fn extra_and_client_id_only_at_top_level() {
     let r = accept(
         r#"{"@type":"updateNewMessage","message":{"@type":"message","id":1,"@extra":"inner","@client_id":5,"content":{"@type":"messageText","@extra":{"x":1},"text":{"@type":"formattedText","text":"t","@client_id":6}}}}"#,
     );
-    assert_eq!((r.extra.clone(), r.client_id), (None, None));
+    assert_eq!((extra_value(&r), r.client_id), (None, None));
     assert_eq!(new_message(&r).id, 1);
     assert_borrowed(&message_text(new_message(&r)).text.text, "t");
     let r = accept(
         r#"{"@type":"testVectorIntObject","value":[{"@type":"testInt","value":1,"@extra":2,"@client_id":3}],"@client_id":4}"#,
     );
-    assert_eq!((r.extra.clone(), r.client_id), (None, Some(4)));
+    assert_eq!((extra_value(&r), r.client_id), (None, Some(4)));
     // Inside an unknown field, an unknown object and `@extra` itself.
     let r = accept(
         r#"{"@type":"testInt","value":1,"x":{"@extra":5,"@client_id":6},"@extra":{"@extra":7,"@client_id":8}}"#,
@@ -163,7 +163,7 @@ fn extra_and_client_id_only_at_top_level() {
     assert_eq!(test_int(&r), 1);
     assert_eq!(r.client_id, None);
     assert_eq!(
-        r.extra,
+        extra_value(&r),
         Some(JsonValue::Object(vec![
             ("@extra".into(), JsonValue::Number(Number::U64(7))),
             ("@client_id".into(), JsonValue::Number(Number::U64(8))),

@@ -327,7 +327,16 @@ fn extra(value: &str) -> Option<JsonValue<'static>> {
     let r = outcome(&payload)?;
     assert!(matches!(r.object, Object::OkObject(_)));
     assert_eq!(r.client_id, Some(7));
-    Some(r.extra.expect("@extra present").into_owned())
+    Some(extra_value(&r).expect("@extra present").into_owned())
+}
+
+/// The value of `r`'s `@extra` (its text parsed), `None` when absent.
+fn extra_value<'r>(r: &'r Received<'_>) -> Option<JsonValue<'r>> {
+    let raw = r.extra.as_deref()?;
+    Some(
+        raw.to_value()
+            .unwrap_or_else(|e| panic!("@extra {raw} does not parse: {e}")),
+    )
 }
 
 fn client_id(value: &str) -> Option<Option<i32>> {

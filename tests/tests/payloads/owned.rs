@@ -33,13 +33,17 @@ fn into_owned_outlives_the_buffer() {
             panic!("expected textEntityTypeTextUrl")
         };
         assert_owned(&url.url, "https://x.y");
-        let Some(JsonValue::Array(items)) = &r.extra else {
-            panic!("expected an array @extra")
+        // (the text of `@extra`, owned)
+        let Some(Cow::Owned(extra)) = &r.extra else {
+            panic!("expected an owned @extra: {:?}", r.extra)
         };
-        let JsonValue::String(s) = &items[0] else {
-            panic!("expected a string")
-        };
-        assert_owned(s, "plain");
+        assert_eq!(
+            extra.to_value().unwrap(),
+            JsonValue::Array(vec![
+                JsonValue::String("plain".into()),
+                JsonValue::Object(vec![("k".into(), JsonValue::String("v".into()))]),
+            ])
+        );
         assert_eq!(r.client_id, Some(2));
     }
 

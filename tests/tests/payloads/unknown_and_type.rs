@@ -11,7 +11,7 @@ fn unknown_fields_of_every_kind_are_skipped() {
         r#"{"@type":"testInt","a":1,"b":-2.5e10,"c":"x\"y\u00e9 \"value\":99","d":true,"e":null,"f":[1,[2,[3,{"g":"h","value":98}]],{}],"g":{"h":{"i":{"j":[{"@type":"testString","value":"decoy"}]}}},"value":42,"z":[],"@future":{"@type":"testInt","value":97},"y":{}}"#,
     );
     assert_eq!(test_int(&r), 42);
-    assert_eq!((r.extra.clone(), r.client_id), (None, None));
+    assert_eq!((extra_value(&r), r.client_id), (None, None));
 
     // Unknown fields around known ones, nested inside a message.
     let r = accept(
@@ -30,13 +30,13 @@ fn unknown_type_at_top_level() {
         |r| {
             assert_eq!(r.object, Object::Unknown(unknown("updateSomethingNew")));
             assert_eq!(r.object.type_name(), "updateSomethingNew");
-            assert_eq!((r.extra.clone(), r.client_id), (None, None));
+            assert_eq!((extra_value(r), r.client_id), (None, None));
         },
     );
     // `@extra` and `@client_id` are still captured.
     let r = accept(r#"{"@type":"future","x":[1],"@extra":"e","@client_id":3}"#);
     assert_eq!(r.object, Object::Unknown(unknown("future")));
-    assert_eq!(r.extra, Some(JsonValue::String("e".into())));
+    assert_eq!(extra_value(&r), Some(JsonValue::String("e".into())));
     assert_eq!(r.client_id, Some(3));
     // A function name (not a result type) is unknown too.
     let r = accept(r#"{"@type":"getMe"}"#);
@@ -138,7 +138,7 @@ fn type_not_first_at_top_level() {
     let r = accept(r#"{"@extra":{"k":"v"},"value":1,"@client_id":2,"@type":"testInt"}"#);
     assert_eq!(test_int(&r), 1);
     assert_eq!(
-        r.extra,
+        extra_value(&r),
         Some(JsonValue::Object(vec![(
             "k".into(),
             JsonValue::String("v".into())

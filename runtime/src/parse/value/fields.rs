@@ -7,18 +7,15 @@
 use super::image::ErasedFields;
 use super::table::RawField;
 use super::{ParseValue, parse_field_value};
-use crate::arena::JsonView;
-use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error};
+use crate::raw_json::RawJson;
 use crate::seen::SeenFields;
 
 /// The keys TDLib adds at the top level of what `td_receive` returns.
 #[derive(Debug, Default)]
 pub struct Envelope<'a> {
-    /// `@extra`, when the cursor has no arena.
-    pub extra: Option<JsonValue<'a>>,
-    /// `@extra`, when the cursor has an arena (arena mode): in the arena.
-    pub extra_view: Option<JsonView<'a>>,
+    /// `@extra`: its text, validated and borrowed from the input (both storage modes).
+    pub extra: Option<&'a RawJson>,
     pub client_id: Option<i32>,
     seen_client_id: bool,
 }
@@ -26,13 +23,7 @@ pub struct Envelope<'a> {
 impl<'a> Envelope<'a> {
     fn parse(&mut self, key: &str, c: &mut Cursor<'a>, depth: u32) -> Result<bool, Error> {
         match key {
-            "@extra" if self.extra.is_none() && self.extra_view.is_none() => {
-                if c.arena_if_any().is_some() {
-                    self.extra_view = Some(JsonView::parse(c, depth)?);
-                } else {
-                    self.extra = Some(JsonValue::parse(c, depth)?);
-                }
-            }
+            "@extra" if self.extra.is_none() => self.extra = Some(c.raw_value(depth)?),
             "@client_id" if !self.seen_client_id => {
                 self.seen_client_id = true;
                 self.client_id = parse_field_value(c, depth)?;
