@@ -30,7 +30,7 @@ impl RawJson {
     /// `text` as a `RawJson`, after checking that it is one JSON value (surrounding
     /// whitespace is dropped).
     pub fn from_json(text: &str) -> Result<&RawJson, serde_json::Error> {
-        let text = text.trim_matches(is_json_whitespace);
+        let text = text.trim_matches([' ', '\t', '\n', '\r']);
         parse(text)?;
         Ok(RawJson::from_validated(text))
     }
@@ -95,10 +95,6 @@ fn parse(text: &str) -> Result<JsonValue<'_>, serde_json::Error> {
     let value = AnyValue.deserialize(&mut de)?;
     de.end()?;
     Ok(value)
-}
-
-fn is_json_whitespace(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\r')
 }
 
 impl PartialEq for RawJson {

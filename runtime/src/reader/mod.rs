@@ -22,7 +22,7 @@ pub(crate) mod value;
 pub use class::{ClassIndexReader, ReadClass, deserialize_class, read_unknown};
 pub use depth::DepthGuard;
 pub use json_tree::JsonValueDeserializer;
-pub use raw_text::{RawJsonSeed, read_raw_json};
+pub(crate) use raw_text::read_raw_json;
 pub use scalars::parse_canonical_int;
 pub use untyped::{AnyValue, CowStrVisitor, JsonValueVisitor, Key, Skip};
 pub use value::{Envelope, FieldValue, ReadValue, deserialize_struct, read_field_value, read_rest};

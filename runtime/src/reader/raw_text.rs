@@ -12,22 +12,13 @@ use super::untyped::Key;
 use crate::raw_json::RawJson;
 
 /// Reads one value of any kind and returns it as compact JSON text (numbers written as
-/// serde_json writes them, strings escaped as serde_json escapes them).
-pub fn read_raw_json<'de, D: Deserializer<'de>>(d: D) -> Result<Box<RawJson>, D::Error> {
+/// serde_json writes them, strings escaped as serde_json escapes them): `Box<RawJson>`'s
+/// `Deserialize`, which the reader's `@extra` goes through.
+pub(crate) fn read_raw_json<'de, D: Deserializer<'de>>(d: D) -> Result<Box<RawJson>, D::Error> {
     let mut text = Vec::new();
     WriteJson(&mut text).deserialize(d)?;
     let text = String::from_utf8(text).map_err(D::Error::custom)?;
     Ok(RawJson::from_validated_string(text))
-}
-
-/// Seed of [`read_raw_json`] (the reader's `@extra`).
-pub struct RawJsonSeed;
-
-impl<'de> DeserializeSeed<'de> for RawJsonSeed {
-    type Value = Box<RawJson>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Box<RawJson>, D::Error> {
-        read_raw_json(d)
-    }
 }
 
 /// Writes the value it visits, as compact JSON, at the end of its buffer.

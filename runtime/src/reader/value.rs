@@ -14,7 +14,6 @@ use std::marker::PhantomData;
 use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, Visitor};
 
 use super::depth::DepthGuard;
-use super::raw_text::RawJsonSeed;
 use super::untyped::{Key, Skip};
 use crate::raw_json::RawJson;
 use crate::seen::SeenFields;
@@ -141,7 +140,7 @@ impl<'de> Envelope<'de> {
     fn read<A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
         match key {
             "@extra" if self.extra.is_none() => {
-                self.extra = Some(Cow::Owned(map.next_value_seed(RawJsonSeed)?));
+                self.extra = Some(Cow::Owned(map.next_value::<Box<RawJson>>()?));
             }
             "@client_id" if !self.seen_client_id => {
                 self.seen_client_id = true;

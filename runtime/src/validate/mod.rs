@@ -120,8 +120,8 @@ where
 /// Validates a parser into other types than the reader's that print the same way (arena mode's
 /// views, `tlgen_runtime::arena`, against the reader of owned types `T`): both accept or both
 /// reject, their `@extra` is the same value, and the rest of the values' `Debug` output is
-/// equal (the views print like `Cow`, `Vec` and `Box`). `parse` is the other parser, given the buffer's cursor (it attaches its arena).
-/// "pointer" in the verdict names that parser.
+/// equal (the views print like `Cow`, `Vec` and `Box`). `parse` is the other parser, given the
+/// buffer's cursor (it attaches its arena). "pointer" in the verdict names that parser.
 pub fn validate_views<'a, T, V>(
     buffer: &'a NulTerminated,
     parse: impl FnOnce(Cursor<'a>) -> Result<crate::arena::Received<'a, V>, crate::pointer::Error>,
