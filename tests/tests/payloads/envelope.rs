@@ -145,6 +145,72 @@ fn client_id_other_forms() {
 }
 
 #[test]
+fn envelope_keys_in_any_spelling() {
+    // The pointer parser matches `"@client_id":` and `"@extra":` by a word compare first and
+    // reads any other spelling of them (whitespace, escapes) as a key; the rules are the same
+    // whichever path a key takes, the first of duplicates wins among spellings too.
+    let s = |x: &'static str| Some(JsonValue::String(x.into()));
+    for (payload, want_extra, want_client_id) in [
+        (
+            r#"{"@type":"ok","@extra":"e","@client_id":7}"#,
+            s("e"),
+            Some(7),
+        ),
+        (
+            r#"{"@type":"ok" , "@extra" : "e" , "@client_id" : 7 }"#,
+            s("e"),
+            Some(7),
+        ),
+        (
+            r#"{"@client_id":7,"@extra":"e","@type":"ok"}"#,
+            s("e"),
+            Some(7),
+        ),
+        (
+            r#"{"@type":"testInt","value":1,"@client_id":7}"#,
+            None,
+            Some(7),
+        ),
+        (
+            r#"{"@type":"ok","@client\u005fid":7,"@client_id":8}"#,
+            None,
+            Some(7),
+        ),
+        (
+            r#"{"@type":"ok","@client_id":8,"@client\u005fid":7}"#,
+            None,
+            Some(8),
+        ),
+        (
+            r#"{"@type":"ok","@client_id":null,"@client_id":8}"#,
+            None,
+            None,
+        ),
+        (
+            r#"{"@type":"ok","\u0040extra":"a","@extra":"b"}"#,
+            s("a"),
+            None,
+        ),
+        (
+            r#"{"@type":"ok","@extra":"b","\u0040extra":"a"}"#,
+            s("b"),
+            None,
+        ),
+        (r#"{"@type":"ok","@extra":"b","@extra" :"a"}"#, s("b"), None),
+    ] {
+        let r = accept(payload);
+        assert_eq!(
+            (extra_value(&r), r.client_id),
+            (want_extra, want_client_id),
+            "{payload}"
+        );
+    }
+    // A bad value after the fast key is refused like after any other spelling.
+    reject(r#"{"@type":"ok","@client_id":"x"}"#);
+    reject(r#"{"@type":"ok","@extra":[1,}"#);
+}
+
+#[test]
 fn extra_and_client_id_only_at_top_level() {
     let r = accept(
         r#"{"@type":"updateNewMessage","message":{"@type":"message","id":1,"@extra":"inner","@client_id":5,"content":{"@type":"messageText","@extra":{"x":1},"text":{"@type":"formattedText","text":"t","@client_id":6}}}}"#,

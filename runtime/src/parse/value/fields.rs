@@ -24,13 +24,43 @@ impl<'a> Envelope<'a> {
     fn parse(&mut self, key: &str, c: &mut Cursor<'a>, depth: u32) -> Result<bool, Error> {
         match key {
             "@extra" if self.extra.is_none() => self.extra = Some(c.raw_value(depth)?),
-            "@client_id" if !self.seen_client_id => {
-                self.seen_client_id = true;
-                self.client_id = parse_field_value(c, depth)?;
-            }
+            "@client_id" if !self.seen_client_id => self.read_client_id(c, depth)?,
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The envelope's member at the cursor, if its key is written as TDLib writes it
+    /// (`"@client_id":`, `"@extra":`, no whitespace): matched by a word compare, without
+    /// reading the key first (every document `td_receive` returns ends with `@client_id`;
+    /// read as an unknown key and matched by name, it cost ~80 instructions more a document:
+    /// docs/BENCHMARKS.md, "The envelope's keys by a word compare"). Any other spelling
+    /// (whitespace, escapes) is left to [`Envelope::parse`], with the same rules: the first of
+    /// duplicates wins, later ones are skipped.
+    #[inline]
+    fn eat(&mut self, c: &mut Cursor<'a>, depth: u32) -> Result<bool, Error> {
+        if c.eat_key(b"\"@client_id\":") {
+            if self.seen_client_id {
+                c.skip_value(depth)?;
+            } else {
+                self.read_client_id(c, depth)?;
+            }
+        } else if c.eat_key(b"\"@extra\":") {
+            if self.extra.is_none() {
+                self.extra = Some(c.raw_value(depth)?);
+            } else {
+                c.skip_value(depth)?;
+            }
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    fn read_client_id(&mut self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        self.seen_client_id = true;
+        self.client_id = parse_field_value(c, depth)?;
+        Ok(())
     }
 }
 
@@ -176,13 +206,20 @@ fn next_field<'a, 'f>(
             return Ok(Some((index, field)));
         }
     }
-    while let Some(key) = c.next_key_inlined()? {
+    loop {
+        if let Some(envelope) = envelope.as_deref_mut() {
+            if envelope.eat(c, depth + 1)? {
+                continue;
+            }
+        }
+        let Some(key) = c.next_key_inlined()? else {
+            return Ok(None);
+        };
         if let Some(found) = find_key(fields, key.as_bytes(), expected) {
             return Ok(Some(found));
         }
         skip_or_envelope(&key, c, depth + 1, envelope.as_deref_mut())?;
     }
-    Ok(None)
 }
 
 #[inline]
