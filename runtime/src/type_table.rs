@@ -1,5 +1,6 @@
 //! `@type` dispatch for both parsers: a class's constructor names in a small open-addressing
-//! table keyed by the CRC32 (CRC-32C, [`crate::parse::type_crc`]) of the name, then an exact compare.
+//! table keyed by the CRC32 of the name (CRC-32C, [`crate::parse::type_crc`]), then an exact
+//! compare.
 //!
 //! The generator lays out one [`TypeTable`] per class (and one for `Object`), and the generated
 //! `parse_variant` / `read_variant` turn the index it returns into a dense `match` (a jump
