@@ -103,10 +103,10 @@ fn pointer_allocates_no_more_than_reader_on_the_corpus() {
 /// Arena mode (`td_arena`): once the arena has grown to the largest document and the
 /// per-thread string scratch has grown to the longest escaped string, parsing allocates
 /// nothing from the global allocator, however many strings with escapes, vectors and class
-/// values a document holds, `@extra` included (its text, borrowed from the input). Every corpus file,
-/// three times: two warm-up passes (a `Bump` keeps only its newest, largest chunk on `reset`,
-/// so a document that needed two chunks fits in one only on its next parse), then the counted
-/// pass, where every document, accepted or rejected, must allocate nothing.
+/// values a document holds, `@extra` included (its text, borrowed from the input). Every
+/// corpus file, three times: two warm-up passes (a `Bump` keeps only its newest, largest chunk
+/// on `reset`, so a document that needed two chunks fits in one only on its next parse), then
+/// the counted pass, where every document, accepted or rejected, must allocate nothing.
 #[test]
 fn arena_mode_allocates_nothing_per_document_after_warm_up() {
     use tlgen_tests::td_arena;

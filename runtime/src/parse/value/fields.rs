@@ -20,13 +20,22 @@ pub struct Envelope<'a> {
     seen_client_id: bool,
 }
 
+/// A member of the [`Envelope`].
+#[derive(Clone, Copy)]
+enum Member {
+    Extra,
+    ClientId,
+}
+
 impl<'a> Envelope<'a> {
+    /// Reads the member called `key` if it is one of the envelope's; `false` otherwise.
     fn parse(&mut self, key: &str, c: &mut Cursor<'a>, depth: u32) -> Result<bool, Error> {
-        match key {
-            "@extra" if self.extra.is_none() => self.extra = Some(c.raw_value(depth)?),
-            "@client_id" if !self.seen_client_id => self.read_client_id(c, depth)?,
+        let member = match key {
+            "@extra" => Member::Extra,
+            "@client_id" => Member::ClientId,
             _ => return Ok(false),
-        }
+        };
+        self.read(member, c, depth)?;
         Ok(true)
     }
 
@@ -35,31 +44,31 @@ impl<'a> Envelope<'a> {
     /// reading the key first (every document `td_receive` returns ends with `@client_id`;
     /// read as an unknown key and matched by name, it cost ~80 instructions more a document:
     /// docs/BENCHMARKS.md, "The envelope's keys by a word compare"). Any other spelling
-    /// (whitespace, escapes) is left to [`Envelope::parse`], with the same rules: the first of
-    /// duplicates wins, later ones are skipped.
+    /// (whitespace, escapes) is left to [`Envelope::parse`].
     #[inline]
     fn eat(&mut self, c: &mut Cursor<'a>, depth: u32) -> Result<bool, Error> {
-        if c.eat_key(b"\"@client_id\":") {
-            if self.seen_client_id {
-                c.skip_value(depth)?;
-            } else {
-                self.read_client_id(c, depth)?;
-            }
+        let member = if c.eat_key(b"\"@client_id\":") {
+            Member::ClientId
         } else if c.eat_key(b"\"@extra\":") {
-            if self.extra.is_none() {
-                self.extra = Some(c.raw_value(depth)?);
-            } else {
-                c.skip_value(depth)?;
-            }
+            Member::Extra
         } else {
             return Ok(false);
-        }
+        };
+        self.read(member, c, depth)?;
         Ok(true)
     }
 
-    fn read_client_id(&mut self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
-        self.seen_client_id = true;
-        self.client_id = parse_field_value(c, depth)?;
+    /// The value of `member`, whichever way its key was matched: the first of duplicates
+    /// wins, later ones are skipped.
+    fn read(&mut self, member: Member, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        match member {
+            Member::Extra if self.extra.is_none() => self.extra = Some(c.raw_value(depth)?),
+            Member::ClientId if !self.seen_client_id => {
+                self.seen_client_id = true;
+                self.client_id = parse_field_value(c, depth)?;
+            }
+            _ => c.skip_value(depth)?,
+        }
         Ok(())
     }
 }
