@@ -71,10 +71,11 @@ impl TypeTable {
     /// The exact compare after the CRC32 and the length matched.
     #[inline]
     fn matches(&self, start: u32, name: &str) -> bool {
+        let start = start as usize;
         self.names
             .as_bytes()
-            .get(start as usize..)
-            .is_some_and(|rest| rest.starts_with(name.as_bytes()))
+            .get(start..start.wrapping_add(name.len()))
+            .is_some_and(|stored| same_bytes(stored, name.as_bytes()))
     }
 
     /// The number of constructors.
@@ -85,6 +86,37 @@ impl TypeTable {
     /// `true` for a class without constructors (possible after pruning).
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+/// `a == b` for two slices of the same length, inlined: names of up to 32 bytes (nearly all of
+/// td_api's) as two overlapping compares of 4, 8 or 16 bytes, longer ones by the slice compare. A
+/// constructor name is most often 10 to 25 bytes, and the call to `bcmp` that `==` makes, with
+/// the registers it spills around it, cost more than the compare (docs/BENCHMARKS.md, "Four
+/// small cuts in the per-document path").
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    /// The `N` bytes of `s` at `at`, if it has them.
+    #[inline(always)]
+    fn bytes<const N: usize>(s: &[u8], at: usize) -> Option<[u8; N]> {
+        s.get(at..at.wrapping_add(N))?.try_into().ok()
+    }
+    /// The `N` bytes at `at` are present in `a` and the same in `b`.
+    #[inline(always)]
+    fn same<const N: usize>(a: &[u8], b: &[u8], at: usize) -> bool {
+        let x = bytes::<N>(a, at);
+        x.is_some() && x == bytes::<N>(b, at)
+    }
+    let len = a.len();
+    if len != b.len() {
+        return false;
+    }
+    match len {
+        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        4..=7 => same::<4>(a, b, 0) && same::<4>(a, b, len - 4),
+        8..=16 => same::<8>(a, b, 0) && same::<8>(a, b, len - 8),
+        17..=32 => same::<16>(a, b, 0) && same::<16>(a, b, len - 16),
+        _ => a == b,
     }
 }
 
@@ -170,6 +202,24 @@ mod tests {
         let long = "x".repeat(65_536);
         assert!(layout(&[&long[..65_535]]).is_some());
         assert!(layout(&[&long]).is_none());
+    }
+
+    #[test]
+    fn same_bytes_is_slice_equality_at_every_length() {
+        let a: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for len in 0..=40 {
+            let x = &a[..len];
+            let copy = x.to_vec();
+            assert!(super::same_bytes(x, &copy), "{len}");
+            for at in 0..len {
+                let mut y = x.to_vec();
+                y[at] ^= 0x20;
+                assert!(!super::same_bytes(x, &y), "{len} {at}");
+            }
+            if len > 0 {
+                assert!(!super::same_bytes(x, &x[..len - 1]), "{len}");
+            }
+        }
     }
 
     #[test]
