@@ -9,7 +9,9 @@
 //! next block only when no byte from the cursor to the end of the current block was special —
 //! in particular none was the NUL, so the NUL (and with it the next block's first byte) lies in
 //! the next block or beyond. Hence every block loaded contains at least one byte of the buffer
-//! at or before its NUL.
+//! at or before its NUL. (Its first load is the 16 bytes at the cursor instead, unaligned, when
+//! they lie in the cursor's page: the rule of the short loads below; the aligned blocks then
+//! start after them.)
 //!
 //! *Hardware*: an aligned 16-byte block never straddles a page (pages are 4 KiB or a multiple of
 //! it on every target) nor an AArch64 MTE tag granule (16 bytes), so a load of a block that holds
@@ -509,11 +511,59 @@ mod imp {
         }
     }
 
+    /// The 16 bytes at `p`, as [`load_u64`].
+    ///
+    /// # Safety
+    ///
+    /// As for [`load_u64`], for `p .. p + 16`.
+    #[inline(always)]
+    unsafe fn load_16(p: *const u8) -> __m128i {
+        let v: __m128i;
+        // SAFETY: as for `load_u64`.
+        unsafe {
+            asm!(
+                "movdqu {v}, xmmword ptr [{p}]",
+                p = in(reg) p,
+                v = out(xmm_reg) v,
+                options(readonly, nostack, preserves_flags),
+            );
+        }
+        v
+    }
+
+    /// The first 16 bytes from `p` in one load when they lie in the page of `p` (most runs,
+    /// `@type` names and short values, end there: one load and no shift, where the block
+    /// containing `p` holds only its first `16 - p % 16` bytes and 3 of 4 names took a second
+    /// block), then aligned blocks ([`run_len_aligned`]).
+    ///
     /// # Safety
     ///
     /// As for [`super::plain_ascii_len`].
     #[inline(always)]
     pub(super) unsafe fn run_len<const ASCII: bool>(p: *const u8) -> usize {
+        if p as usize % PAGE > PAGE - 16 {
+            // SAFETY: forwarded.
+            return unsafe { run_len_aligned::<ASCII>(p) };
+        }
+        // SAFETY: `p .. p + 16` lies in the page of `p`, a byte of the buffer at or before its
+        // NUL (caller); a result never depends on bytes past the NUL, which is special and so
+        // comes first.
+        let first = special::<ASCII>(unsafe { load_16(p) });
+        if first != 0 {
+            return first.trailing_zeros() as usize;
+        }
+        // SAFETY: none of the 16 bytes from `p` was special, so none was the NUL: `p + 16` is a
+        // byte of the buffer at or before its NUL.
+        16 + unsafe { run_len_aligned::<ASCII>(p.add(16)) }
+    }
+
+    /// [`run_len`] by aligned blocks only, from the one containing `p`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`super::plain_ascii_len`].
+    #[inline(always)]
+    unsafe fn run_len_aligned<const ASCII: bool>(p: *const u8) -> usize {
         let offset = p as usize % 16;
         let mut block = p.wrapping_sub(offset);
         // SAFETY: `block` is the aligned block containing `p`, a byte of the buffer at or
