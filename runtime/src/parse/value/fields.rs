@@ -65,7 +65,10 @@ impl<'a> Envelope<'a> {
             Member::Extra if self.extra.is_none() => self.extra = Some(c.raw_value(depth)?),
             Member::ClientId if !self.seen_client_id => {
                 self.seen_client_id = true;
-                self.client_id = parse_field_value(c, depth)?;
+                self.client_id = match c.eat_lone_digit() {
+                    Some(digit) => Some(i32::from(digit)),
+                    None => parse_field_value(c, depth)?,
+                };
             }
             _ => c.skip_value(depth)?,
         }
@@ -218,6 +221,11 @@ fn next_field<'a, 'f>(
     loop {
         if let Some(envelope) = envelope.as_deref_mut() {
             if envelope.eat(c, depth + 1)? {
+                // (the envelope's keys come last in TDLib's documents: the object's `}`
+                // usually follows, before which the envelope's keys need not be tried again)
+                if c.eat_object_end() {
+                    return Ok(None);
+                }
                 continue;
             }
         }
@@ -256,4 +264,59 @@ pub fn parse_struct_in<'a, T: ParseValue<'a>>(
 ) -> Result<(), Error> {
     c.begin_object(depth)?;
     parse_fields(c, depth, None, slot)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Envelope, ParseValue, parse_rest};
+    use crate::pointer::{Cursor, Error, ErrorKind};
+
+    #[derive(Default)]
+    struct Empty;
+    impl ParseValue<'_> for Empty {}
+
+    /// The `@client_id` of a top-level object without fields, read through the envelope.
+    fn client_id(doc: &str) -> Result<Option<i32>, Error> {
+        let bytes = format!("{doc}\0");
+        let mut c = Cursor::from_bytes_with_nul(bytes.as_bytes())?;
+        c.begin_object(1)?;
+        let mut envelope = Envelope::default();
+        parse_rest::<Empty>(&mut c, 1, Some(&mut envelope))?;
+        c.finish()?;
+        Ok(envelope.client_id)
+    }
+
+    #[test]
+    fn client_ids_of_one_digit_and_of_every_other_form() {
+        let ok = [
+            (r#"{"@client_id":1}"#, Some(1)),
+            (r#"{"@client_id":0}"#, Some(0)),
+            (r#"{"@client_id":9,"x":1}"#, Some(9)),
+            (r#"{"@client_id":7 }"#, Some(7)),
+            (r#"{"@client_id":10}"#, Some(10)),
+            (r#"{"@client_id":90}"#, Some(90)),
+            (r#"{"@client_id":123}"#, Some(123)),
+            (r#"{"@client_id":-1}"#, Some(-1)),
+            (r#"{"@client_id": 3}"#, Some(3)),
+            (r#"{"@client_id":"4"}"#, Some(4)),
+            (r#"{"@client_id":2147483647}"#, Some(i32::MAX)),
+            (r#"{"@client_id":null}"#, None),
+            (r#"{"@client_id":5,"@client_id":6}"#, Some(5)),
+        ];
+        for (doc, want) in ok {
+            assert_eq!(client_id(doc).map_err(|e| e.to_string()), Ok(want), "{doc}");
+        }
+        let bad = [
+            (r#"{"@client_id":1.5}"#, ErrorKind::FloatForInteger),
+            (r#"{"@client_id":1e3}"#, ErrorKind::FloatForInteger),
+            (r#"{"@client_id":2E1}"#, ErrorKind::FloatForInteger),
+            (r#"{"@client_id":01}"#, ErrorKind::InvalidNumber),
+            (r#"{"@client_id":2147483648}"#, ErrorKind::I32OutOfRange),
+            (r#"{"@client_id":1"#, ErrorKind::UnexpectedEnd),
+        ];
+        for (doc, kind) in bad {
+            let error = client_id(doc).expect_err(doc);
+            assert_eq!(error.kind(), kind, "{doc}: {error}");
+        }
+    }
 }
