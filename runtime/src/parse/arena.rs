@@ -81,9 +81,12 @@ unsafe fn grow_in_arena<'a>(
     let wanted = grown_capacity(room.capacity, first_capacity(layout.size()));
     let new = room_layout(layout, wanted, c)?;
     let grown = c.arena()?.alloc_layout(new).as_ptr();
-    // SAFETY: the `len` elements of the old room move to the new one, which is larger and
-    // does not overlap it (a new arena allocation).
-    unsafe { core::ptr::copy_nonoverlapping(room.items, grown, room.len * layout.size()) };
+    // (most arrays fit in their first room: no call to `memcpy` for nothing)
+    if room.len > 0 {
+        // SAFETY: the `len` elements of the old room move to the new one, which is larger and
+        // does not overlap it (a new arena allocation).
+        unsafe { core::ptr::copy_nonoverlapping(room.items, grown, room.len * layout.size()) };
+    }
     (room.items, room.capacity) = (grown, wanted);
     Ok(())
 }
