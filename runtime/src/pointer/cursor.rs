@@ -342,6 +342,35 @@ impl<'a> Cursor<'a> {
         true
     }
 
+    /// The string at the cursor when it is written as TDLib writes an `@type` name: `"`, ASCII
+    /// content without escapes or control bytes, `"`; consumed and returned. `None`, nothing
+    /// consumed, for any other form (whitespace first, an escape, a byte >= 0x80, not a string),
+    /// which the general string reader then reads or rejects. One scan and no `Cow`: the
+    /// `@type` of every object is read (or skipped) this way.
+    #[inline(always)]
+    pub(crate) fn eat_plain_ascii_str(&mut self) -> Option<&'a str> {
+        if self.byte() != b'"' {
+            return None;
+        }
+        // SAFETY: the current byte is `"`, not NUL, so `pos + 1` is at or before the NUL of a
+        // readable, unchanging buffer (invariant).
+        let start = unsafe { self.pos.add(1) };
+        // SAFETY: as just said of `start`.
+        let len = unsafe { plain_ascii_len(start) };
+        // SAFETY: the `len` bytes from `start` are not special, so not NUL: `start + len` is
+        // at or before the NUL, inside the buffer.
+        if unsafe { *start.add(len) } != b'"' {
+            return None;
+        }
+        // SAFETY: the `len` bytes from `start` precede the NUL (above): they lie in the buffer,
+        // readable and unchanged for 'a.
+        let run = unsafe { core::slice::from_raw_parts(start, len) };
+        // SAFETY: the `len + 2` bytes from `pos` are `"`, the run and `"`: none is NUL.
+        unsafe { self.advance(len + 2) };
+        // SAFETY: `plain_ascii_len` stops at any byte >= 0x80: the run is ASCII.
+        Some(unsafe { core::str::from_utf8_unchecked(run) })
+    }
+
     /// Consumes the run of ASCII digits at the cursor (possibly empty), appending them to
     /// `value`: returns `value * 10^count + digits` modulo 2^64 (exact while the total stays
     /// below 2^64) and `count`. Eight digits at a time where [`word`](Self::word) allows it.

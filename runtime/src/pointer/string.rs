@@ -410,6 +410,62 @@ mod tests {
     }
 
     #[test]
+    fn plain_ascii_strings_are_eaten_and_every_other_form_is_left_to_read_str() {
+        // (text, whether the fast path takes it): where it does, it agrees with `read_str`
+        // and consumes as much; where it does not, it consumes nothing. Names of every length
+        // across the 16-byte first load, at every offset in a 64-byte window of a page, so
+        // some first loads cross into the next page (and take the aligned blocks instead).
+        let mut forms: Vec<(String, bool)> = (0..40)
+            .map(|len| {
+                (
+                    format!(
+                        "\"{}\"",
+                        "updateNewMessageXYZ_0123456789abcdefghij"[..len].to_owned()
+                    ),
+                    true,
+                )
+            })
+            .collect();
+        for (text, plain) in [
+            (r#" "ok""#, false),
+            (r#""a\"b""#, false),
+            (r#""a\nb""#, false),
+            ("\"é\"", false),
+            ("\"a\u{1}b\"", false),
+            (r#""unterminated"#, false),
+            ("1", false),
+            ("null", false),
+            (r#""""#, true),
+        ] {
+            forms.push((text.to_owned(), plain));
+        }
+        let mut buf = vec![b' '; 3 * 4096];
+        let page = buf.as_ptr() as usize % 4096;
+        let base = (4096 - page) % 4096 + 4096 - 64;
+        for (text, plain) in &forms {
+            for at in base..base + 64 {
+                let end = at + text.len();
+                buf[at..end].copy_from_slice(text.as_bytes());
+                buf[end] = 0;
+                let mut fast = Cursor::from_bytes_with_nul(&buf[at..=end]).unwrap();
+                let mut general = Cursor::from_bytes_with_nul(&buf[at..=end]).unwrap();
+                match fast.eat_plain_ascii_str() {
+                    Some(name) => {
+                        assert!(plain, "{text:?}");
+                        assert_eq!(general.read_str().unwrap(), name, "{text:?}");
+                        assert_eq!(fast.offset(), general.offset(), "{text:?}");
+                    }
+                    None => {
+                        assert!(!plain, "{text:?}");
+                        assert_eq!(fast.offset(), 0, "{text:?}");
+                    }
+                }
+                buf[at..=end].fill(b' ');
+            }
+        }
+    }
+
+    #[test]
     fn runs_of_escapes_of_every_width_in_every_order() {
         // every sequence of up to four escapes of one-, two-, three- and four-byte characters
         // (surrogate pairs included), so every order of widths, each run twice with a plain

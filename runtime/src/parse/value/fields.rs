@@ -173,7 +173,7 @@ unsafe fn parse_raw_fields<'a>(
     let mut seen = SeenFields::new();
     let mut expected = 0;
     // `@type` first, as TDLib writes it: a single-constructor object ignores its value.
-    if c.eat_key(b"\"@type\":") {
+    if c.eat_key(b"\"@type\":") && c.eat_plain_ascii_str().is_none() {
         c.skip_value(depth + 1)?;
     }
     loop {
