@@ -21,7 +21,10 @@
 //!   crate;
 //! - the field loop and the `@type` read (`parse_raw_fields`, `type_name`) are `#[inline]`, too
 //!   big to be inlined into their callers: the generated crate compiles its own copies (one per
-//!   codegen unit that calls them, three in td_api) and calls them directly;
+//!   codegen unit that calls them, three in td_api) and calls them directly; the call of a
+//!   class's dispatch after its `@type` (`parse_tagged`) is `#[inline]`, so that each class's
+//!   field and element readers call its `parse_index` themselves (docs/BENCHMARKS.md, "`@type`
+//!   in one scan");
 //! - generated classes' `parse_index` are `pub(crate)`.
 //!
 //! Not done, measured: `Cursor::skip_value` `#[inline]` (its string fast path skips the `@type`
