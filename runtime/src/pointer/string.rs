@@ -418,10 +418,7 @@ mod tests {
         let mut forms: Vec<(String, bool)> = (0..40)
             .map(|len| {
                 (
-                    format!(
-                        "\"{}\"",
-                        "updateNewMessageXYZ_0123456789abcdefghij"[..len].to_owned()
-                    ),
+                    format!("\"{}\"", &"updateNewMessageXYZ_0123456789abcdefghij"[..len]),
                     true,
                 )
             })
