@@ -73,7 +73,7 @@ pub mod __private {
 
     /// The pointer parser's arms of generated `parse_index` / `parse_in`.
     pub mod parse {
-        pub use crate::parse::class::{parse_class_in, parse_unknown_as};
+        pub use crate::parse::class::{parse_class_in, parse_unknown_as, type_name};
     }
 
     /// The serde reader's arms of generated `read_index` / `read_field`.

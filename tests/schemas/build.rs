@@ -5,7 +5,10 @@
 //! - the shared schemas other than td_api.tl (`../shared/schema/`): telegram_api.tl (its
 //!   `channelFull` has 67 fields), mtproto_api.tl, secret_api.tl, e2e_api.tl;
 //!
-//! and tlgen_test.tl and telegram_api.tl in `arena` mode as well (`OUT_DIR/arena/`).
+//! and tlgen_test.tl and telegram_api.tl in `arena` mode as well (`OUT_DIR/arena/`), and
+//! tlgen_test.tl in arena mode under `Boxing::Recursion` (`OUT_DIR/arena-recursion/`: classes
+//! and an `Object` with inline variants, which arena mode reads through a dispatch of arms,
+//! beside two classes boxed whole, read as rows).
 
 use std::path::{Path, PathBuf};
 
@@ -43,6 +46,22 @@ fn main() {
         if let Err(e) = result {
             panic!("tlgen failed on {} (arena):\n{e}", schema.display());
         }
+    }
+    let recursion = out.join("arena-recursion");
+    std::fs::create_dir_all(&recursion).expect("OUT_DIR is writable");
+    let result = tlgen::Config::new()
+        .mode(tlgen::Mode::Arena)
+        .boxing(tlgen::Boxing::Recursion)
+        // (two classes boxed whole: read as rows, beside classes of inline variants and an
+        // `Object` with inline variants, which are read through arms)
+        .boxed(["InputKey.*", "tvm.StackEntry.*"])
+        .out_dir(&recursion)
+        .compile(&schemas[0]);
+    if let Err(e) = result {
+        panic!(
+            "tlgen failed on {} (arena, recursion):\n{e}",
+            schemas[0].display()
+        );
     }
 }
 

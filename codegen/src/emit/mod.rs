@@ -76,7 +76,7 @@ pub fn generate(plan: &Plan) -> String {
                 let item = types::class_item(model, c, storage);
                 let ser = serialized.classes[id].then(|| serialize::class_serializer(c));
                 let reader = with_reader.then(|| reader::class_reader(c));
-                let pointer = with_pointer.then(|| pointer::class_parser(c, storage));
+                let pointer = with_pointer.then(|| pointer::class_parser(model, c, storage));
                 quote!(#item #ser #reader #pointer)
             })
             .collect(),

@@ -1,6 +1,8 @@
 //! Emits the pointer parsers: per constructor a table of its fields (key, offset, reader),
 //! per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index
-//! (`emit::dispatch`). The loops, the expected-key fast path, duplicates, skipping and the
+//! (`emit::dispatch`); in arena mode, a class whose variants are all `&'a T` (and then
+//! `Object`) as a table of its constructors instead (`ref_class!` / `ref_object!`: rows read by
+//! code shared by every class, a `match` left only to pick the variant). The loops, the expected-key fast path, duplicates, skipping and the
 //! envelope live in `tlgen_runtime::parse`; its per-object entry points are expanded into the
 //! generated file's private `parse_entry` module, so that calls to them are direct
 //! (`tlgen_runtime::parse::entry` says why).
@@ -9,9 +11,9 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::dispatch::{Arm, class_arms, index_match, object_arms, object_locate};
-use super::rust::{Place, Storage, ident, rt, shape_type};
+use super::rust::{Place, Storage, class_path, ident, rt, shape_type, struct_path};
 use crate::model::{Class, Model, Struct};
-use crate::plan::ObjectVariant;
+use crate::plan::{ObjectKind, ObjectVariant};
 
 fn lifetime_of(has: bool) -> TokenStream {
     if has { quote!(<'a>) } else { quote!() }
@@ -142,7 +144,24 @@ fn dispatch_params(index: bool) -> TokenStream {
     }
 }
 
-pub fn class_parser(class: &Class, storage: Storage) -> TokenStream {
+/// Whether arena mode reads `class` as data (`ref_class!`): all its variants are `&'a T`.
+fn class_is_ref(class: &Class) -> bool {
+    class.variants.iter().all(|v| v.boxed)
+}
+
+/// Whether arena mode reads `Object` as data (`ref_object!`): every class is read so, and every
+/// other variant is a `&'a T`.
+fn object_is_ref(model: &Model, variants: &[ObjectVariant]) -> bool {
+    variants.iter().all(|v| match v.kind {
+        ObjectKind::Struct { boxed, .. } => boxed,
+        ObjectKind::Class(class) => class_is_ref(&model.classes[class]),
+    })
+}
+
+pub fn class_parser(model: &Model, class: &Class, storage: Storage) -> TokenStream {
+    if storage == Storage::Arena && class_is_ref(class) {
+        return ref_class_parser(model, class);
+    }
     let rt = rt();
     let name = ident(&class.rust_name);
     let ty = quote!(#name<'a>);
@@ -171,15 +190,122 @@ pub fn class_parser(class: &Class, storage: Storage) -> TokenStream {
     }
 }
 
+/// The pointer parser of an arena-mode class whose variants are all `&'a T`: read as data
+/// (`tlgen_runtime::ref_class!`: a row per constructor, read by code shared by every class,
+/// and a `match` from the row's index to the variant).
+fn ref_class_parser(model: &Model, class: &Class) -> TokenStream {
+    let rt = rt();
+    let name = ident(&class.rust_name);
+    let ty = quote!(#name<'a>);
+    let variant_params = dispatch_params(false);
+    let index_params = dispatch_params(true);
+    let parse_ref_class_in = entry(Place::Module, "parse_ref_class_in");
+    let parse_ref_index = entry(Place::Module, "parse_ref_index");
+    let rows = class.variants.iter().enumerate().map(|(k, v)| {
+        let k = Literal::usize_unsuffixed(k);
+        let variant = ident(&v.name);
+        let constructor = struct_path(model, v.id, Place::Module);
+        quote!(#k => #variant: #constructor)
+    });
+    quote! {
+        impl<'a> #rt::parse::ParseValue<'a> for #ty {
+            #rt::default_image!('a);
+            #[inline]
+            fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
+                #parse_ref_class_in(slot, c, depth)
+            }
+        }
+        #rt::ref_class!('a, #ty { #(#rows),* });
+        impl<'a> #rt::parse::ParseClass<'a> for #ty {
+            fn parse_variant #variant_params {
+                Self::parse_index(Self::TYPES.find(&name), name, c, depth, envelope)
+            }
+        }
+        impl<'a> #ty {
+            /// The pointer parser's dispatch on the constructor's index in `TYPES` (`None`:
+            /// not a constructor of this class), through the rows of `ref_class!`.
+            #[inline(never)]
+            pub(crate) fn parse_index #index_params {
+                #parse_ref_index(index, name, c, depth, envelope)
+            }
+        }
+    }
+}
+
+/// `Object`'s pointer parser in arena mode when [`object_is_ref`]: a row per constructor
+/// (`tlgen_runtime::ref_object!`; a class's constructor takes its class's row), read by the code
+/// shared by every class.
+fn ref_object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
+    let rt = rt();
+    let ty = quote!(Object<'a>);
+    let params = dispatch_params(false);
+    let parse_ref_class_in = entry(Place::Root, "parse_ref_class_in");
+    let parse_ref_index = entry(Place::Root, "parse_ref_index");
+    let mut refs = Vec::new();
+    let mut classes = Vec::new();
+    for (id, s) in model.structs.iter().enumerate() {
+        let k = Literal::usize_unsuffixed(id);
+        let class_of = s.class.as_ref().map(|c| c.0);
+        for v in variants {
+            let variant = ident(&v.name);
+            match v.kind {
+                ObjectKind::Struct { id: sid, .. } if sid == id => {
+                    let constructor = struct_path(model, id, Place::Root);
+                    refs.push(quote!(#k => #variant: #constructor));
+                }
+                ObjectKind::Class(class) if class_of == Some(class) => {
+                    let variants = &model.classes[class].variants;
+                    let Some(local) = variants.iter().position(|x| x.id == id) else {
+                        continue;
+                    };
+                    let local = Literal::usize_unsuffixed(local);
+                    let path = class_path(model, class, Place::Root);
+                    classes.push(quote!(#k => #variant: #path [#local]));
+                }
+                _ => {}
+            }
+        }
+    }
+    let len = Literal::usize_unsuffixed(model.structs.len());
+    quote! {
+        impl<'a> #rt::parse::ParseValue<'a> for #ty {
+            #rt::default_image!('a);
+            #[inline]
+            fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
+                #parse_ref_class_in(slot, c, depth)
+            }
+        }
+        #rt::ref_object!('a, #ty, #len { #(#refs),* ; #(#classes),* });
+        impl<'a> #rt::parse::ParseClass<'a> for #ty {
+            fn parse_variant #params {
+                #parse_ref_index(Self::TYPES.find(&name), name, c, depth, envelope)
+            }
+        }
+    }
+}
+
 pub fn object_parser(model: &Model, variants: &[ObjectVariant], storage: Storage) -> TokenStream {
     let rt = rt();
     let ty = quote!(Object<'a>);
-    // (owned `Object`'s default is not a constant: `emit::object`)
-    let value = class_parse_value_impl(&ty, storage == Storage::Arena);
     let params = dispatch_params(false);
-    let arms = object_arms(model, variants);
-    let locate = object_locate(&arms);
-    let body = dispatch_match(quote!(variant), arms, Place::Root, storage);
+    let dispatch = if storage == Storage::Arena && object_is_ref(model, variants) {
+        ref_object_parser(model, variants)
+    } else {
+        // (owned `Object`'s default is not a constant: `emit::object`)
+        let value = class_parse_value_impl(&ty, storage == Storage::Arena);
+        let arms = object_arms(model, variants);
+        let locate = object_locate(&arms);
+        let body = dispatch_match(quote!(variant), arms, Place::Root, storage);
+        quote! {
+            #value
+            impl<'a> #rt::parse::ParseClass<'a> for #ty {
+                fn parse_variant #params {
+                    #locate
+                    #body
+                }
+            }
+        }
+    };
     let module = ident(ENTRY);
     let received = match storage {
         Storage::Owned => quote! {
@@ -206,13 +332,7 @@ pub fn object_parser(model: &Model, variants: &[ObjectVariant], storage: Storage
         mod #module {
             #rt::__private::parse_entry_points!();
         }
-        #value
-        impl<'a> #rt::parse::ParseClass<'a> for #ty {
-            fn parse_variant #params {
-                #locate
-                #body
-            }
-        }
+        #dispatch
 
         #received
     }

@@ -102,7 +102,7 @@ fn parse_tagged<'a, T: ParseClass<'a>>(
 /// `#[inline]` for the reason [`parse_raw_fields`] is: one copy in the crate of the generated
 /// code, called directly.
 #[inline]
-fn type_name<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
+pub fn type_name<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
     if c.eat_key(b"\"@type\":") {
         return match c.eat_plain_ascii_str() {
             Some(name) => Ok(Cow::Borrowed(name)),

@@ -25,7 +25,11 @@
 //!   class's dispatch after its `@type` (`parse_tagged`) is `#[inline]`, so that each class's
 //!   field and element readers call its `parse_index` themselves (docs/BENCHMARKS.md, "`@type`
 //!   in one scan");
-//! - generated classes' `parse_index` are `pub(crate)`.
+//! - generated classes' `parse_index` are `pub(crate)`;
+//! - arena mode's classes (and `Object`) are read as data ([`RefClass`](crate::parse::RefClass)):
+//!   `parse_ref_class_in` and `parse_ref_index`, generic, inline into each class's reader and
+//!   call `parse_ref_class` / `parse_ref_made`, one function each for every class, which make
+//!   the constructor with `parse_image_in`.
 //!
 //! Not done, measured: `Cursor::skip_value` `#[inline]` (its string fast path skips the `@type`
 //! of every single-constructor object) ran 2 % more instructions in the field loop, where it
@@ -34,9 +38,11 @@
 //! docs/BENCHMARKS.md ("Calls through the GOT") has the measurement.
 
 /// Defines the pointer parser's per-object entry points in the module where it is expanded:
-/// `parse_as`, `parse_boxed_as`, `parse_ref_as` (arena mode) and `parse_class_as`, the arms of a generated `parse_index`, all
-/// `pub(super)`. Generated code expands it once, in a module of its own, and calls them there
-/// ([`crate::parse::entry`] says why they are not runtime functions).
+/// `parse_as`, `parse_boxed_as`, `parse_ref_as` (arena mode) and `parse_class_as`, the arms of
+/// a generated `parse_index`, and arena mode's class readers `parse_ref_class_in` and
+/// `parse_ref_index` ([`RefClass`](crate::parse::RefClass)), all `pub(super)`. Generated code
+/// expands it once, in a module of its own, and calls them there ([`crate::parse::entry`] says
+/// why they are not runtime functions).
 ///
 /// A constructor with a default image ([`ParseValue::DEFAULT_IMAGE`](crate::parse::ParseValue),
 /// every generated one whose default is a constant) is made by one non-generic function for
@@ -358,6 +364,98 @@ macro_rules! parse_entry_points {
             wrap: W,
         ) -> ::core::result::Result<O, $crate::pointer::Error> {
             parse_index(local, name, c, depth, envelope).map(wrap)
+        }
+
+        /// An arena-mode class's [`ParseValue::parse_in`]($crate::parse::ParseValue::parse_in):
+        /// the object made by [`parse_ref_class`], shared by every class, then the class's
+        /// [`from_made`]($crate::parse::RefClass::from_made) (`$crate::parse::RefClass`).
+        #[allow(dead_code)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline(never))]
+        pub(super) fn parse_ref_class_in<'a, C: $crate::parse::RefClass<'a>>(
+            slot: &mut C,
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+        ) -> ::core::result::Result<(), $crate::pointer::Error> {
+            let made = parse_ref_class(c, depth, C::CLASS_TYPES, C::REFS)?;
+            // SAFETY: `made` comes from `C::REFS` (`parse_ref_made`).
+            *slot = unsafe { C::from_made(made) };
+            ::core::result::Result::Ok(())
+        }
+
+        /// An arena-mode class's `parse_index` (the constructor's `index` in its `TYPES`,
+        /// found by the caller): [`parse_ref_made`], then the class's
+        /// [`from_made`]($crate::parse::RefClass::from_made).
+        #[allow(dead_code)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline(never))]
+        pub(super) fn parse_ref_index<'a, C: $crate::parse::RefClass<'a>>(
+            index: ::core::option::Option<usize>,
+            name: ::std::borrow::Cow<'a, str>,
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+        ) -> ::core::result::Result<C, $crate::pointer::Error> {
+            let made = parse_ref_made(index, name, c, depth, envelope, C::REFS)?;
+            // SAFETY: `made` comes from `C::REFS` (`parse_ref_made`).
+            ::core::result::Result::Ok(unsafe { C::from_made(made) })
+        }
+
+        /// The class object at the cursor (at nesting `depth`), of the class whose table is
+        /// `types` and whose constructors are `refs`: `{`, its `@type`, then
+        /// [`parse_ref_made`]. One function for every class of arena mode.
+        #[allow(dead_code)]
+        #[inline(never)]
+        fn parse_ref_class<'a>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            types: &$crate::TypeTable,
+            refs: &'a [$crate::parse::RefVariant<'a>],
+        ) -> ::core::result::Result<$crate::parse::Made<'a>, $crate::pointer::Error> {
+            c.begin_object(depth)?;
+            let name = $crate::__private::parse::type_name(c, depth)?;
+            let index = types.find(&name);
+            parse_ref_made(index, name, c, depth, ::core::option::Option::None, refs)
+        }
+
+        /// The rest of a class object (its `{` and `@type` consumed) whose constructor is
+        /// `refs[index]`: made in the arena as [`parse_image_in`] makes one (its body, not a
+        /// call more); an object of another type (no such index) is skipped and named. Gives
+        /// only indices of `refs`.
+        #[allow(dead_code)]
+        #[inline(never)]
+        fn parse_ref_made<'a>(
+            index: ::core::option::Option<usize>,
+            name: ::std::borrow::Cow<'a, str>,
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            refs: &'a [$crate::parse::RefVariant<'a>],
+        ) -> ::core::result::Result<$crate::parse::Made<'a>, $crate::pointer::Error> {
+            match index.and_then(|i| refs.get(i).map(|row| (i, row))) {
+                ::core::option::Option::Some((i, row)) => {
+                    let place = c.arena()?.alloc_layout(row.layout).as_ptr();
+                    // SAFETY: `row` is `RefVariant::of` a type with a default image: `image`
+                    // is a value of it whose copies are valid, of its `layout`, and `fields`
+                    // are its table; `place` is a new arena allocation of that layout.
+                    unsafe {
+                        image_then_fields(
+                            c,
+                            depth,
+                            envelope,
+                            row.fields,
+                            row.image,
+                            row.layout.size(),
+                            place,
+                        )
+                    }?;
+                    ::core::result::Result::Ok($crate::parse::Made::Known(i, place))
+                }
+                ::core::option::Option::None => {
+                    $crate::parse::parse_unknown(name, c, depth, envelope)
+                        .map($crate::parse::Made::Unknown)
+                }
+            }
         }
     };
 }

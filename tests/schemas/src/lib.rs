@@ -49,6 +49,11 @@ pub mod tlgen_test_arena {
     include!(concat!(env!("OUT_DIR"), "/arena/tlgen_test.rs"));
 }
 
+/// tlgen_test.tl in arena mode under `Boxing::Recursion` (classes with inline variants).
+pub mod tlgen_test_arena_recursion {
+    include!(concat!(env!("OUT_DIR"), "/arena-recursion/tlgen_test.rs"));
+}
+
 /// telegram_api.tl in arena mode.
 pub mod telegram_api_arena {
     include!(concat!(env!("OUT_DIR"), "/arena/telegram_api.rs"));

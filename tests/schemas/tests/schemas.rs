@@ -12,7 +12,7 @@ use tlgen_runtime::pointer::NulTerminated;
 use tlgen_runtime::validate::Verdict;
 use tlgen_test_schemas::{
     e2e_api, mtproto_api, secret_api, telegram_api, telegram_api_arena, tlgen_test,
-    tlgen_test_arena, wide,
+    tlgen_test_arena, tlgen_test_arena_recursion, wide,
 };
 
 fn schema_path(relative: &str) -> PathBuf {
@@ -267,9 +267,9 @@ macro_rules! validate_arena {
     };
 }
 
-/// Arena mode on other schemas: every synthesised payload of tlgen's test schema (TON's forms)
-/// and of telegram_api.tl through the arena parser must agree with the both-mode reader (the
-/// values print the same).
+/// Arena mode on other schemas: every synthesised payload of tlgen's test schema (TON's forms,
+/// under both boxing policies) and of telegram_api.tl through the arena parser must agree with
+/// the both-mode reader (the values print the same).
 #[test]
 fn arena_mode_agrees_with_the_reader_on_other_schemas() {
     let ton = synthesise("../../schema/tlgen_test.tl", 1, 500);
@@ -278,6 +278,14 @@ fn arena_mode_agrees_with_the_reader_on_other_schemas() {
         &ton,
         validate_arena!(tlgen_test, tlgen_test_arena),
     );
+    // Under `Boxing::Recursion` the classes with inline variants go through the dispatch of
+    // arms, those whose variants are all boxed (and then `Object`, if it is) through rows.
+    let recursion = all_agree(
+        "tlgen_test.tl (arena, Boxing::Recursion)",
+        &ton,
+        validate_arena!(tlgen_test, tlgen_test_arena_recursion),
+    );
+    assert_eq!(recursion, n);
     let telegram = synthesise("../../../shared/schema/telegram_api.tl", 2, 500);
     let m = all_agree(
         "telegram_api.tl (arena)",

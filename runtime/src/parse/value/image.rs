@@ -78,9 +78,12 @@ macro_rules! default_image {
 pub struct ErasedFields<'a>(pub(super) &'a [RawField<'a>]);
 
 impl<'a> ErasedFields<'a> {
+    /// No fields.
+    pub const NONE: ErasedFields<'a> = ErasedFields(&[]);
+
     /// The field table of `S`.
     #[inline(always)]
-    pub fn of<S: ParseValue<'a>>() -> Self {
+    pub const fn of<S: ParseValue<'a>>() -> Self {
         ErasedFields(RawField::erase(S::FIELDS))
     }
 }

@@ -177,7 +177,7 @@ pub(super) struct RawField<'a> {
 impl<'a> RawField<'a> {
     /// The rows of `S`'s table, without their owner's type.
     #[inline(always)]
-    pub(super) fn erase<'f, S>(fields: &'f [Field<'a, S>]) -> &'f [RawField<'a>] {
+    pub(super) const fn erase<'f, S>(fields: &'f [Field<'a, S>]) -> &'f [RawField<'a>] {
         let len = fields.len();
         // SAFETY: `Field` is a `repr(transparent)` wrapper of a `RawField` (its other member is
         // a zero-sized `PhantomData`), so the slices have the same layout, length and lifetime.
