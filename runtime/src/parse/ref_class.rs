@@ -93,7 +93,7 @@ pub unsafe trait RefClass<'a>: Sized {
 /// A class's [`RefClass`] impl, which generated code writes for each class of arena mode whose
 /// variants are all `&'a T`:
 ///
-/// ```ignore
+/// ```text
 /// tlgen_runtime::ref_class!('a, MessageSender<'a> {
 ///     0 => User: super::super::types::MessageSenderUser,
 ///     1 => Chat: super::super::types::MessageSenderChat,
@@ -141,7 +141,7 @@ macro_rules! ref_class {
 /// `Object`'s [`RefClass`] impl in arena mode, which generated code writes when every class
 /// is a [`ref_class!`](crate::ref_class) and every other variant holds a `&'a T`:
 ///
-/// ```ignore
+/// ```text
 /// tlgen_runtime::ref_object!('a, Object<'a>, 4 {
 ///     0 => Error: types::Error<'a>,
 ///     3 => Ok: types::Ok;
