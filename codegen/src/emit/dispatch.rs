@@ -76,7 +76,7 @@ pub fn object_types_const(model: &Model, variants: &[ObjectVariant]) -> TokenStr
 }
 
 /// The top-level variant of constructor `id` and its index in that variant's class.
-fn route(model: &Model, variants: &[ObjectVariant], id: usize) -> (u16, u16) {
+pub fn route(model: &Model, variants: &[ObjectVariant], id: usize) -> (u16, u16) {
     let class_of = model.structs[id].class.as_ref().map(|c| c.0);
     variants
         .iter()

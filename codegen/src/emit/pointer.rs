@@ -2,15 +2,15 @@
 //! per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index
 //! (`emit::dispatch`); in arena mode, a class whose variants are all `&'a T` (and then
 //! `Object`) as a table of its constructors instead (`ref_class!` / `ref_object!`: rows read by
-//! code shared by every class, a `match` left only to pick the variant). The loops, the expected-key fast path, duplicates, skipping and the
-//! envelope live in `tlgen_runtime::parse`; its per-object entry points are expanded into the
+//! code shared by every class, a `match` left only to pick the variant). The loops, the
+//! expected-key fast path, duplicates, skipping and the envelope live in `tlgen_runtime::parse`; its per-object entry points are expanded into the
 //! generated file's private `parse_entry` module, so that calls to them are direct
 //! (`tlgen_runtime::parse::entry` says why).
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::dispatch::{Arm, class_arms, index_match, object_arms, object_locate};
+use super::dispatch::{Arm, class_arms, index_match, object_arms, object_locate, route};
 use super::rust::{Place, Storage, class_path, ident, rt, shape_type, struct_path};
 use crate::model::{Class, Model, Struct};
 use crate::plan::{ObjectKind, ObjectVariant};
@@ -190,6 +190,22 @@ pub fn class_parser(model: &Model, class: &Class, storage: Storage) -> TokenStre
     }
 }
 
+/// `ParseValue` for an arena-mode class (or `Object`) read as data: its default image, and
+/// `parse_in` through the entry point `parse_ref_class_in` (from `place`).
+fn ref_parse_value_impl(ty: &TokenStream, place: Place) -> TokenStream {
+    let rt = rt();
+    let parse_ref_class_in = entry(place, "parse_ref_class_in");
+    quote! {
+        impl<'a> #rt::parse::ParseValue<'a> for #ty {
+            #rt::default_image!('a);
+            #[inline]
+            fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
+                #parse_ref_class_in(slot, c, depth)
+            }
+        }
+    }
+}
+
 /// The pointer parser of an arena-mode class whose variants are all `&'a T`: read as data
 /// (`tlgen_runtime::ref_class!`: a row per constructor, read by code shared by every class,
 /// and a `match` from the row's index to the variant).
@@ -199,7 +215,6 @@ fn ref_class_parser(model: &Model, class: &Class) -> TokenStream {
     let ty = quote!(#name<'a>);
     let variant_params = dispatch_params(false);
     let index_params = dispatch_params(true);
-    let parse_ref_class_in = entry(Place::Module, "parse_ref_class_in");
     let parse_ref_index = entry(Place::Module, "parse_ref_index");
     let rows = class.variants.iter().enumerate().map(|(k, v)| {
         let k = Literal::usize_unsuffixed(k);
@@ -207,14 +222,9 @@ fn ref_class_parser(model: &Model, class: &Class) -> TokenStream {
         let constructor = struct_path(model, v.id, Place::Module);
         quote!(#k => #variant: #constructor)
     });
+    let value = ref_parse_value_impl(&ty, Place::Module);
     quote! {
-        impl<'a> #rt::parse::ParseValue<'a> for #ty {
-            #rt::default_image!('a);
-            #[inline]
-            fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
-                #parse_ref_class_in(slot, c, depth)
-            }
-        }
+        #value
         #rt::ref_class!('a, #ty { #(#rows),* });
         impl<'a> #rt::parse::ParseClass<'a> for #ty {
             fn parse_variant #variant_params {
@@ -239,42 +249,30 @@ fn ref_object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let rt = rt();
     let ty = quote!(Object<'a>);
     let params = dispatch_params(false);
-    let parse_ref_class_in = entry(Place::Root, "parse_ref_class_in");
     let parse_ref_index = entry(Place::Root, "parse_ref_index");
     let mut refs = Vec::new();
     let mut classes = Vec::new();
-    for (id, s) in model.structs.iter().enumerate() {
+    for id in 0..model.structs.len() {
         let k = Literal::usize_unsuffixed(id);
-        let class_of = s.class.as_ref().map(|c| c.0);
-        for v in variants {
-            let variant = ident(&v.name);
-            match v.kind {
-                ObjectKind::Struct { id: sid, .. } if sid == id => {
-                    let constructor = struct_path(model, id, Place::Root);
-                    refs.push(quote!(#k => #variant: #constructor));
-                }
-                ObjectKind::Class(class) if class_of == Some(class) => {
-                    let variants = &model.classes[class].variants;
-                    let Some(local) = variants.iter().position(|x| x.id == id) else {
-                        continue;
-                    };
-                    let local = Literal::usize_unsuffixed(local);
-                    let path = class_path(model, class, Place::Root);
-                    classes.push(quote!(#k => #variant: #path [#local]));
-                }
-                _ => {}
+        let (variant, local) = route(model, variants, id);
+        let top = &variants[usize::from(variant)];
+        let name = ident(&top.name);
+        match top.kind {
+            ObjectKind::Struct { .. } => {
+                let constructor = struct_path(model, id, Place::Root);
+                refs.push(quote!(#k => #name: #constructor));
+            }
+            ObjectKind::Class(class) => {
+                let local = Literal::u16_unsuffixed(local);
+                let path = class_path(model, class, Place::Root);
+                classes.push(quote!(#k => #name: #path [#local]));
             }
         }
     }
     let len = Literal::usize_unsuffixed(model.structs.len());
+    let value = ref_parse_value_impl(&ty, Place::Root);
     quote! {
-        impl<'a> #rt::parse::ParseValue<'a> for #ty {
-            #rt::default_image!('a);
-            #[inline]
-            fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
-                #parse_ref_class_in(slot, c, depth)
-            }
-        }
+        #value
         #rt::ref_object!('a, #ty, #len { #(#refs),* ; #(#classes),* });
         impl<'a> #rt::parse::ParseClass<'a> for #ty {
             fn parse_variant #params {

@@ -1,0 +1,320 @@
+//! Arena mode's classes read as data (`ref_class!`, `ref_object!` and the entry points
+//! `parse_ref_class_in` / `parse_ref_index`) on hand-written types shaped like generated
+//! arena-mode code: a class as a field, as vector elements, nested, of an unknown type, with
+//! `@type` not first; and an `Object` whose rows include the class's. The runtime's own suite,
+//! so that the planted-bug script (which runs only it) reaches these paths.
+
+use tlgen_runtime::arena::Bump;
+use tlgen_runtime::fields;
+use tlgen_runtime::parse::{Envelope, Field, ParseClass, ParseValue};
+use tlgen_runtime::pointer::{Cursor, Error, NulTerminated};
+use tlgen_runtime::{TypeTable, UnknownObject};
+
+mod parse_entry {
+    tlgen_runtime::__private::parse_entry_points!();
+}
+
+#[derive(Debug, PartialEq)]
+struct Circle<'a> {
+    radius: i32,
+    label: &'a str,
+}
+
+impl Circle<'_> {
+    const DEFAULT: Self = Circle {
+        radius: 0,
+        label: "",
+    };
+}
+
+impl Default for Circle<'_> {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl<'a> ParseValue<'a> for Circle<'a> {
+    const FIELDS: &'a [Field<'a, Self>] = fields!(Self {
+        radius: i32 = b"\"radius\":",
+        label: &'a str = b"\"label\":",
+    });
+    tlgen_runtime::default_image!('a);
+}
+
+#[derive(Debug, PartialEq)]
+struct Square<'a> {
+    side: i64,
+    inner: Shape<'a>,
+    more: &'a [Shape<'a>],
+}
+
+impl Square<'_> {
+    const DEFAULT: Self = Square {
+        side: 0,
+        inner: Shape::DEFAULT,
+        more: &[],
+    };
+}
+
+impl Default for Square<'_> {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl<'a> ParseValue<'a> for Square<'a> {
+    const FIELDS: &'a [Field<'a, Self>] = fields!(Self {
+        side: i64 = b"\"side\":",
+        inner: Shape<'a> = b"\"inner\":",
+        more: &'a [Shape<'a>] = b"\"more\":",
+    });
+    tlgen_runtime::default_image!('a);
+}
+
+/// A class of two constructors, as arena mode generates it.
+#[derive(Debug, PartialEq)]
+enum Shape<'a> {
+    Circle(&'a Circle<'a>),
+    Square(&'a Square<'a>),
+    Unknown(UnknownObject<'a>),
+}
+
+impl Shape<'_> {
+    const DEFAULT: Self = Shape::Unknown(UnknownObject::DEFAULT);
+    /// `tlgen_runtime::type_table::layout(&["circle", "square"])`.
+    const TYPES: &'static TypeTable = &TypeTable::new(
+        &[
+            (3629327232, 0, 6, 1),
+            (3479957552, 6, 6, 2),
+            (0, 0, 0, 0),
+            (0, 0, 0, 0),
+        ],
+        "circlesquare",
+    );
+}
+
+impl Default for Shape<'_> {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl tlgen_runtime::Element for Shape<'_> {}
+
+impl<'a> ParseValue<'a> for Shape<'a> {
+    tlgen_runtime::default_image!('a);
+    fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        parse_entry::parse_ref_class_in(slot, c, depth)
+    }
+}
+
+tlgen_runtime::ref_class!('a, Shape<'a> { 0 => Circle: Circle<'a>, 1 => Square: Square<'a> });
+
+#[derive(Debug, PartialEq)]
+struct Label<'a> {
+    text: &'a str,
+}
+
+impl Label<'_> {
+    const DEFAULT: Self = Label { text: "" };
+}
+
+impl Default for Label<'_> {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl<'a> ParseValue<'a> for Label<'a> {
+    const FIELDS: &'a [Field<'a, Self>] = fields!(Self { text: &'a str = b"\"text\":" });
+    tlgen_runtime::default_image!('a);
+}
+
+/// Every constructor: the class's two, then `label`.
+#[derive(Debug, PartialEq)]
+enum Object<'a> {
+    Shape(Shape<'a>),
+    Label(&'a Label<'a>),
+    Unknown(UnknownObject<'a>),
+}
+
+impl Object<'_> {
+    const DEFAULT: Self = Object::Unknown(UnknownObject::DEFAULT);
+    /// `tlgen_runtime::type_table::layout(&["circle", "square", "label"])`.
+    const TYPES: &'static TypeTable = &TypeTable::new(
+        &[
+            (3629327232, 0, 6, 1),
+            (3479957552, 6, 6, 2),
+            (0, 0, 0, 0),
+            (0, 0, 0, 0),
+            (0, 0, 0, 0),
+            (0, 0, 0, 0),
+            (1964004582, 12, 5, 3),
+            (0, 0, 0, 0),
+        ],
+        "circlesquarelabel",
+    );
+}
+
+impl Default for Object<'_> {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl<'a> ParseValue<'a> for Object<'a> {
+    tlgen_runtime::default_image!('a);
+    fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
+        parse_entry::parse_ref_class_in(slot, c, depth)
+    }
+}
+
+tlgen_runtime::ref_object!('a, Object<'a>, 3 {
+    2 => Label: Label<'a>;
+    0 => Shape: Shape<'a> [0],
+    1 => Shape: Shape<'a> [1],
+});
+
+impl<'a> ParseClass<'a> for Object<'a> {
+    fn parse_variant(
+        name: std::borrow::Cow<'a, str>,
+        c: &mut Cursor<'a>,
+        depth: u32,
+        envelope: Option<&mut Envelope<'a>>,
+    ) -> Result<Self, Error> {
+        parse_entry::parse_ref_index(Self::TYPES.find(&name), name, c, depth, envelope)
+    }
+}
+
+#[test]
+fn the_type_tables_are_the_generators_layout() {
+    for (names, table) in [
+        (&["circle", "square"][..], Shape::TYPES),
+        (&["circle", "square", "label"][..], Object::TYPES),
+    ] {
+        for (index, name) in names.iter().enumerate() {
+            assert_eq!(table.find(name), Some(index), "{name}");
+        }
+        assert_eq!(table.find("triangle"), None);
+    }
+}
+
+/// The document parsed into a new arena, then given to `check`.
+fn with_received(doc: &str, check: impl FnOnce(Result<&Object<'_>, String>)) {
+    let buffer = NulTerminated::from(doc.as_bytes().to_vec());
+    let arena = Bump::new();
+    let received = Cursor::from_bytes_with_nul(buffer.as_bytes_with_nul())
+        .and_then(|c| tlgen_runtime::parse::parse_received_in::<Object<'_>>(&arena, c));
+    match &received {
+        Ok(received) => check(Ok(&received.object)),
+        Err(e) => check(Err(e.to_string())),
+    }
+}
+
+#[test]
+fn class_fields_elements_and_nesting_are_made_from_their_rows() {
+    let doc = r#"{"@type":"square","side":7,"inner":{"@type":"circle","radius":3,"label":"in"},"more":[{"@type":"square","side":2,"inner":{"@type":"circle","radius":1,"label":"deep"}},{"@type":"circle","radius":5,"label":"x\u0041"},null,{"label":"late","@type":"circle","radius":9}],"@client_id":4}"#;
+    with_received(doc, |object| {
+        let Ok(Object::Shape(Shape::Square(square))) = object else {
+            panic!("not a square: {object:?}");
+        };
+        assert_eq!(square.side, 7);
+        assert_eq!(
+            square.inner,
+            Shape::Circle(&Circle {
+                radius: 3,
+                label: "in"
+            })
+        );
+        assert_eq!(square.more.len(), 4);
+        let Shape::Square(nested) = &square.more[0] else {
+            panic!("not a square: {:?}", square.more[0]);
+        };
+        assert_eq!((nested.side, nested.more.len()), (2, 0));
+        assert_eq!(
+            nested.inner,
+            Shape::Circle(&Circle {
+                radius: 1,
+                label: "deep"
+            })
+        );
+        assert_eq!(
+            square.more[1],
+            Shape::Circle(&Circle {
+                radius: 5,
+                label: "xA"
+            })
+        );
+        // `null`: the class's default
+        assert_eq!(square.more[2], Shape::DEFAULT);
+        // `@type` last: found by looking ahead, then skipped by the field loop
+        assert_eq!(
+            square.more[3],
+            Shape::Circle(&Circle {
+                radius: 9,
+                label: "late"
+            })
+        );
+    });
+}
+
+#[test]
+fn each_constructor_of_object_is_its_own_variant() {
+    with_received(r#"{"@type":"label","text":"hi"}"#, |object| {
+        assert_eq!(object, Ok(&Object::Label(&Label { text: "hi" })));
+    });
+    with_received(r#"{"@type":"circle","radius":2}"#, |object| {
+        assert_eq!(
+            object,
+            Ok(&Object::Shape(Shape::Circle(&Circle {
+                radius: 2,
+                label: ""
+            })))
+        );
+    });
+    with_received(r#"{"@type":"square"}"#, |object| {
+        assert_eq!(object, Ok(&Object::Shape(Shape::Square(&Square::DEFAULT))));
+    });
+}
+
+#[test]
+fn unknown_types_keep_their_name_at_every_level() {
+    with_received(r#"{"@type":"triangle","a":[1,{"b":2}]}"#, |object| {
+        let Ok(Object::Unknown(unknown)) = object else {
+            panic!("not unknown: {object:?}");
+        };
+        assert_eq!(unknown.type_name, "triangle");
+    });
+    // a constructor of `Object` that is not one of the class's, where the class is expected
+    with_received(
+        r#"{"@type":"square","inner":{"@type":"label","text":"no"},"side":1}"#,
+        |object| {
+            let Ok(Object::Shape(Shape::Square(square))) = object else {
+                panic!("not a square: {object:?}");
+            };
+            assert_eq!(square.side, 1);
+            let Shape::Unknown(unknown) = &square.inner else {
+                panic!("not unknown: {:?}", square.inner);
+            };
+            assert_eq!(unknown.type_name, "label");
+        },
+    );
+}
+
+#[test]
+fn bad_class_objects_fail_with_the_cursors_error() {
+    for (doc, want) in [
+        (r#"{"@type":"square","inner":[]}"#, "expected"),
+        (r#"{"@type":"square","inner":{"radius":1}}"#, "@type"),
+        (
+            r#"{"@type":"square","inner":{"@type":"circle","radius":"x"}}"#,
+            "integer",
+        ),
+        (r#"{"@type":"square","more":[{"@type":"circle"}"#, "end"),
+    ] {
+        with_received(doc, |object| {
+            let error = object.expect_err(doc);
+            assert!(error.contains(want), "{doc}: {error}");
+        });
+    }
+}
