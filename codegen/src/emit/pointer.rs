@@ -159,16 +159,18 @@ fn object_is_ref(model: &Model, variants: &[ObjectVariant]) -> bool {
 }
 
 pub fn class_parser(model: &Model, class: &Class, storage: Storage) -> TokenStream {
-    if storage == Storage::Arena && class_is_ref(class) {
-        return ref_class_parser(model, class);
-    }
     let rt = rt();
     let name = ident(&class.rust_name);
     let ty = quote!(#name<'a>);
-    let value = class_parse_value_impl(&ty, true);
+    let (value, body) = if storage == Storage::Arena && class_is_ref(class) {
+        ref_class_parts(model, class, &ty)
+    } else {
+        let value = class_parse_value_impl(&ty, true);
+        let body = dispatch_match(quote!(index), class_arms(class), Place::Module, storage);
+        (value, body)
+    };
     let variant_params = dispatch_params(false);
     let index_params = dispatch_params(true);
-    let body = dispatch_match(quote!(index), class_arms(class), Place::Module, storage);
     quote! {
         #value
         impl<'a> #rt::parse::ParseClass<'a> for #ty {
@@ -206,40 +208,26 @@ fn ref_parse_value_impl(ty: &TokenStream, place: Place) -> TokenStream {
     }
 }
 
-/// The pointer parser of an arena-mode class whose variants are all `&'a T`: read as data
-/// (`tlgen_runtime::ref_class!`: a row per constructor, read by code shared by every class,
-/// and a `match` from the row's index to the variant).
-fn ref_class_parser(model: &Model, class: &Class) -> TokenStream {
+/// An arena-mode class whose variants are all `&'a T`, read as data: its `ParseValue` and
+/// `tlgen_runtime::ref_class!` (a row per constructor, read by code shared by every class, and
+/// a `match` from the row's index to the variant), and the body of its `parse_index`.
+fn ref_class_parts(model: &Model, class: &Class, ty: &TokenStream) -> (TokenStream, TokenStream) {
     let rt = rt();
-    let name = ident(&class.rust_name);
-    let ty = quote!(#name<'a>);
-    let variant_params = dispatch_params(false);
-    let index_params = dispatch_params(true);
-    let parse_ref_index = entry(Place::Module, "parse_ref_index");
     let rows = class.variants.iter().enumerate().map(|(k, v)| {
         let k = Literal::usize_unsuffixed(k);
         let variant = ident(&v.name);
         let constructor = struct_path(model, v.id, Place::Module);
         quote!(#k => #variant: #constructor)
     });
-    let value = ref_parse_value_impl(&ty, Place::Module);
-    quote! {
-        #value
-        #rt::ref_class!('a, #ty { #(#rows),* });
-        impl<'a> #rt::parse::ParseClass<'a> for #ty {
-            fn parse_variant #variant_params {
-                Self::parse_index(Self::TYPES.find(&name), name, c, depth, envelope)
-            }
-        }
-        impl<'a> #ty {
-            /// The pointer parser's dispatch on the constructor's index in `TYPES` (`None`:
-            /// not a constructor of this class), through the rows of `ref_class!`.
-            #[inline(never)]
-            pub(crate) fn parse_index #index_params {
-                #parse_ref_index(index, name, c, depth, envelope)
-            }
-        }
-    }
+    let value = ref_parse_value_impl(ty, Place::Module);
+    let parse_ref_index = entry(Place::Module, "parse_ref_index");
+    (
+        quote! {
+            #value
+            #rt::ref_class!('a, #ty { #(#rows),* });
+        },
+        quote!(#parse_ref_index(index, name, c, depth, envelope)),
+    )
 }
 
 /// `Object`'s pointer parser in arena mode when [`object_is_ref`]: a row per constructor
