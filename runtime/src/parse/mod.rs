@@ -14,8 +14,10 @@
 //! ([`ParseValue::parse_in`]): a constructor is parsed inside its parent's field, its vector's
 //! buffer or its box, not moved there afterwards. Class
 //! dispatch goes through each class's [`TypeTable`](crate::type_table::TypeTable) (CRC-32C of the
-//! `@type` name, then an exact compare) and a generated `match` on the index. The per-object
-//! entry points are compiled in the generated crate ([`entry`]).
+//! `@type` name, then an exact compare) and a generated `match` on the index; in arena mode a
+//! class whose variants are all references is data instead ([`RefClass`]: a row per
+//! constructor, read by code shared by every class). The per-object entry points are compiled
+//! in the generated crate ([`entry`]).
 
 mod arena;
 pub(crate) mod class;
