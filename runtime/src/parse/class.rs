@@ -99,7 +99,7 @@ fn parse_tagged<'a, T: ParseClass<'a>>(
 /// value; otherwise it is found by looking ahead, and the cursor stays where it was (the field
 /// loop skips the `@type` key when it meets it).
 ///
-/// `#[inline]` for the reason [`parse_raw_fields`] is: one copy in the crate of the generated
+/// `#[inline]` for the reason `parse_raw_fields` is: one copy in the crate of the generated
 /// code, called directly.
 #[inline]
 pub fn type_name<'a>(c: &mut Cursor<'a>, depth: u32) -> Result<Cow<'a, str>, Error> {
