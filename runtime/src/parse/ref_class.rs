@@ -117,7 +117,10 @@ macro_rules! ref_class {
             const REFS: &$lifetime [$crate::parse::RefVariant<$lifetime>] =
                 &[$($crate::parse::RefVariant::of::<$ty>()),*];
 
-            #[inline(always)]
+            // (inlined only when optimising: `ref_object!`'s arms call the classes' own, and
+            // without optimisation an inlined copy is not folded to the one arm it takes, so
+            // `Object` held every class's whole `match` once per constructor of the class)
+            #[cfg_attr(not(debug_assertions), inline(always))]
             unsafe fn from_made(made: $crate::parse::Made<$lifetime>) -> Self {
                 match made {
                     $(
@@ -187,7 +190,10 @@ macro_rules! ref_object {
                 rows
             };
 
-            #[inline(always)]
+            // (inlined only when optimising: `ref_object!`'s arms call the classes' own, and
+            // without optimisation an inlined copy is not folded to the one arm it takes, so
+            // `Object` held every class's whole `match` once per constructor of the class)
+            #[cfg_attr(not(debug_assertions), inline(always))]
             unsafe fn from_made(made: $crate::parse::Made<$lifetime>) -> Self {
                 match made {
                     $(
