@@ -29,7 +29,7 @@
 //! - arena mode's classes (and `Object`) are read as data ([`RefClass`](crate::parse::RefClass)):
 //!   `parse_ref_class_in` and `parse_ref_index`, generic, inline into each class's reader and
 //!   call `parse_ref_class` / `parse_ref_made`, one function each for every class, which make
-//!   the constructor with `parse_image_in`.
+//!   the constructor in the arena as `parse_image_in` does (its body, not a call more).
 //!
 //! Not done, measured: `Cursor::skip_value` `#[inline]` (its string fast path skips the `@type`
 //! of every single-constructor object) ran 2 % more instructions in the field loop, where it
