@@ -345,6 +345,26 @@ macro_rules! parse_entry_points {
             image: *const u8,
             layout: ::core::alloc::Layout,
         ) -> ::core::result::Result<*mut u8, $crate::pointer::Error> {
+            // SAFETY: caller.
+            unsafe { image_in_arena(c, depth, envelope, fields, image, layout) }
+        }
+
+        /// The body of [`parse_image_in`], also inlined into [`parse_ref_made`] (a call less
+        /// per class object).
+        ///
+        /// # Safety
+        ///
+        /// As for [`parse_image_in`].
+        #[allow(dead_code)]
+        #[inline(always)]
+        unsafe fn image_in_arena<'a>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            fields: $crate::parse::ErasedFields<'a>,
+            image: *const u8,
+            layout: ::core::alloc::Layout,
+        ) -> ::core::result::Result<*mut u8, $crate::pointer::Error> {
             let place = c.arena()?.alloc_layout(layout).as_ptr();
             // SAFETY: `place` is a new arena allocation of `layout` (caller for the rest).
             unsafe { image_then_fields(c, depth, envelope, fields, image, layout.size(), place) }?;
@@ -419,8 +439,7 @@ macro_rules! parse_entry_points {
         }
 
         /// The rest of a class object (its `{` and `@type` consumed) whose constructor is
-        /// `refs[index]`: made in the arena as [`parse_image_in`] makes one (its body, not a
-        /// call more); an object of another type (no such index) is skipped and named. Gives
+        /// `refs[index]`: made in the arena by [`parse_image_in`]'s body; an object of another type (no such index) is skipped and named. Gives
         /// only indices of `refs`.
         #[allow(dead_code)]
         #[inline(never)]
@@ -434,20 +453,11 @@ macro_rules! parse_entry_points {
         ) -> ::core::result::Result<$crate::parse::Made<'a>, $crate::pointer::Error> {
             match index.and_then(|i| refs.get(i).map(|row| (i, row))) {
                 ::core::option::Option::Some((i, row)) => {
-                    let place = c.arena()?.alloc_layout(row.layout).as_ptr();
                     // SAFETY: `row` is `RefVariant::of` a type with a default image: `image`
                     // is a value of it whose copies are valid, of its `layout`, and `fields`
-                    // are its table; `place` is a new arena allocation of that layout.
-                    unsafe {
-                        image_then_fields(
-                            c,
-                            depth,
-                            envelope,
-                            row.fields,
-                            row.image,
-                            row.layout.size(),
-                            place,
-                        )
+                    // are its table.
+                    let place = unsafe {
+                        image_in_arena(c, depth, envelope, row.fields, row.image, row.layout)
                     }?;
                     ::core::result::Result::Ok($crate::parse::Made::Known(i, place))
                 }
