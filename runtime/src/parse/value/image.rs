@@ -99,6 +99,7 @@ impl<'a> ErasedFields<'a> {
 #[doc(hidden)]
 #[inline(always)]
 pub unsafe fn copy_image(image: *const u8, place: *mut u8, size: usize) {
+    use core::mem::MaybeUninit;
     /// Copies the `N` bytes at `from + at` to `to + at`.
     ///
     /// # Safety
@@ -106,10 +107,13 @@ pub unsafe fn copy_image(image: *const u8, place: *mut u8, size: usize) {
     /// As for `copy_image`, `at + N <= size`.
     #[inline(always)]
     unsafe fn chunk<const N: usize>(from: *const u8, to: *mut u8, at: usize) {
-        // SAFETY: inside both ranges (caller); unaligned accesses of plain bytes.
+        // SAFETY: inside both ranges (caller); unaligned accesses of bytes that may be
+        // uninitialised (an image's padding): `MaybeUninit`, never read as integers.
         unsafe {
-            let bytes = from.add(at).cast::<[u8; N]>().read_unaligned();
-            to.add(at).cast::<[u8; N]>().write_unaligned(bytes);
+            let bytes = from.add(at).cast::<MaybeUninit<[u8; N]>>().read_unaligned();
+            to.add(at)
+                .cast::<MaybeUninit<[u8; N]>>()
+                .write_unaligned(bytes);
         }
     }
     /// Copies `size` bytes as the first and the last `N` (overlapping when `size < 2 * N`).
