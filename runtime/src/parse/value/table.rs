@@ -336,23 +336,39 @@ pub fn assert_field_type<T, U: SameType<T>>(_: &mut U) {}
 /// ```
 ///
 /// The `unsafe` it expands to is the runtime's, not the caller's: a crate with
-/// `#![forbid(unsafe_code)]` can use it (and include generated code).
+/// `#![forbid(unsafe_code)]` can use it (and include generated code). Nor does it lend its
+/// `unsafe` to the caller's key expressions:
+///
+/// ```compile_fail,E0133
+/// # use tlgen_runtime::parse::{Field, ParseValue};
+/// const unsafe fn key() -> &'static [u8] {
+///     b"\"n\":"
+/// }
+/// #[derive(Default)]
+/// struct S { n: i32 }
+/// impl<'a> ParseValue<'a> for S {
+///     const FIELDS: &'a [Field<'a, Self>] = tlgen_runtime::fields!(Self { n: i32 = key() });
+/// }
+/// ```
 #[macro_export]
 macro_rules! fields {
     ($owner:ty { $($name:ident : $ty:ty = $key:expr),* $(,)? }) => {{
         let _ = |owner: &mut $owner| {
             $($crate::parse::assert_field_type::<$ty, _>(&mut owner.$name);)*
         };
-        // SAFETY: the closure above compiles only if each `$name` is a field of `$owner` of
-        // exactly type `$ty` that can be borrowed (so aligned: a reference to an unaligned
-        // packed field is an error), and `offset_of!` gives that field's offset (a field of
-        // `$owner` itself: `offset_of!` never goes through `Deref`).
-        unsafe {
-            &[$($crate::parse::Field::<$owner>::new::<$ty>(
-                $key,
-                ::core::mem::offset_of!($owner, $name),
-            )),*]
-        }
+        &[$({
+            // (the key is evaluated out of the `unsafe` block: a caller's expression gets no
+            // `unsafe` from the macro)
+            let key: &'static [u8] = $key;
+            let offset = ::core::mem::offset_of!($owner, $name);
+            // SAFETY: the closure above compiles only if `$name` is a field of `$owner` of
+            // exactly type `$ty` that can be borrowed (so aligned: a reference to an
+            // unaligned packed field is an error), and `offset_of!` gives that field's offset
+            // (a field of `$owner` itself: `offset_of!` never goes through `Deref`).
+            #[allow(clippy::macro_metavars_in_unsafe)]
+            let field = unsafe { $crate::parse::Field::<$owner>::new::<$ty>(key, offset) };
+            field
+        }),*]
     }};
 }
 
