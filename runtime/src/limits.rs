@@ -6,6 +6,7 @@
 //! | fields per constructor | none | | the first 64 of an object cost a word ([`crate::seen::SeenFields`]), the rest a vector allocated when one is read |
 //! | size of a constructor | 16 MiB (a field's offset in it) | when a pointer-parser table (`parse::Field`) is built: a build error | no: a field row packs the offset with the field's kind in 32 bits |
 //! | payload size | none | | bound it before parsing: memory stays proportional to the input |
+//! | scratch kept per thread | 1 MiB ([`RETAINED_SCRATCH`](crate::parse::RETAINED_SCRATCH)) | when a parse's outermost owned vector is done: chunks beyond it are freed | no |
 
 use std::sync::atomic::{AtomicU32, Ordering};
 

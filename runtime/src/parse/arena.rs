@@ -4,7 +4,7 @@
 
 use core::alloc::Layout;
 
-use super::elements::{ElementType, Room, grown_capacity, parse_elements, room_layout};
+use super::elements::{ElementType, Room, Storage, grown_capacity, parse_elements, room_layout};
 use super::value::{ParseValue, parse_nullable_in};
 use crate::arena::{DefaultRef, JsonView, Ref};
 use crate::element::Element;
@@ -45,9 +45,9 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for &'a [T] {
                 len: 0,
                 capacity: 0,
             };
-            // SAFETY: `ty` is `T`'s, which has an image; the room is empty, and
-            // `grow_in_arena` moves it to new arena memory (none for a zero-sized `T`).
-            unsafe { parse_elements(c, depth, ty, &mut room, grow_in_arena) }?;
+            // SAFETY: `ty` is `T`'s, which has an image; the room is empty, and the arena
+            // moves it to new arena memory (none for a zero-sized `T`).
+            unsafe { parse_elements(c, depth, ty, &mut room, &ArenaRooms) }?;
             // SAFETY: the room holds `len` valid `T`s, one after the other, in the arena,
             // which lives for 'a and never hands out that memory again.
             *slot = unsafe { core::slice::from_raw_parts(room.items.cast::<T>(), room.len) };
@@ -67,28 +67,29 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for &'a [T] {
     }
 }
 
-/// [`Grow`](super::elements::Grow) for arena mode: the room moves to new arena memory, as
-/// large as std's vectors' first room ([`first_capacity`]), then twice as large each time.
-///
-/// # Safety
-///
-/// `room` holds `len` elements of `layout` at `items`.
-unsafe fn grow_in_arena<'a>(
-    room: &mut Room,
-    layout: Layout,
-    c: &mut Cursor<'a>,
-) -> Result<(), Error> {
-    let wanted = grown_capacity(room.capacity, first_capacity(layout.size()));
-    let new = room_layout(layout, wanted, c)?;
-    let grown = c.arena()?.alloc_layout(new).as_ptr();
-    // (most arrays fit in their first room: no call to `memcpy` for nothing)
-    if room.len > 0 {
-        // SAFETY: the `len` elements of the old room move to the new one, which is larger and
-        // does not overlap it (a new arena allocation).
-        unsafe { core::ptr::copy_nonoverlapping(room.items, grown, room.len * layout.size()) };
+/// The [`Storage`] of arena mode: a room moves to new arena memory, as large as std's vectors'
+/// first room ([`first_capacity`]), then twice as large each time.
+struct ArenaRooms;
+
+impl<'a> Storage<'a> for ArenaRooms {
+    unsafe fn grow(
+        &self,
+        room: &mut Room,
+        layout: Layout,
+        c: &mut Cursor<'a>,
+    ) -> Result<(), Error> {
+        let wanted = grown_capacity(room.capacity, first_capacity(layout.size()));
+        let new = room_layout(layout, wanted, c)?;
+        let grown = c.arena()?.alloc_layout(new).as_ptr();
+        // (most arrays fit in their first room: no call to `memcpy` for nothing)
+        if room.len > 0 {
+            // SAFETY: the `len` elements of the old room (caller) move to the new one, which
+            // is larger and does not overlap it (a new arena allocation).
+            unsafe { core::ptr::copy_nonoverlapping(room.items, grown, room.len * layout.size()) };
+        }
+        (room.items, room.capacity) = (grown, wanted);
+        Ok(())
     }
-    (room.items, room.capacity) = (grown, wanted);
-    Ok(())
 }
 
 /// How many elements of `size` bytes an array's first room holds: what std's vectors take at

@@ -25,12 +25,14 @@ mod elements;
 pub mod entry;
 mod ref_class;
 mod scalars;
+mod scratch;
 mod value;
 
 pub use class::{
     ClassIndexParser, ParseClass, parse_class, parse_received, parse_received_in, parse_unknown,
 };
 pub use ref_class::{Made, RefClass, RefVariant};
+pub use scratch::RETAINED_SCRATCH;
 pub use value::{
     DefaultImage, Envelope, ErasedFields, Field, ImagePromise, ParseValue, SameType, Scalar,
     assert_field_type, copy_image, image_of, parse_field_value, parse_fields, parse_fields_erased,

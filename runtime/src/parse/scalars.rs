@@ -2,10 +2,11 @@
 //! cursor, and by the field loop itself where a row says so), `bytes`, vectors (elements built
 //! in place), `Option`, `Box` and untyped [`JsonValue`].
 
-use core::mem::ManuallyDrop;
+use core::ptr;
 use std::borrow::Cow;
 
-use super::elements::{ElementType, Room, grow_global, parse_elements};
+use super::elements::{ElementType, Room};
+use super::scratch::parse_elements_exact;
 use super::value::{ParseValue, Scalar, parse_nullable_in};
 use crate::element::Element;
 use crate::json_value::JsonValue;
@@ -41,28 +42,34 @@ parse_by_reading! {
     Vec<u8> => read_bytes;
 }
 
-/// Elements are built in the vector's buffer. Elements with a
-/// [`DEFAULT_IMAGE`](ParseValue::DEFAULT_IMAGE) (generated constructors and classes) go through
-/// [`parse_elements`], one loop for every element type; the others (scalars, strings, nested
-/// vectors) through a loop of their own type: a default is pushed, then parsed in place.
+/// Elements with a [`DEFAULT_IMAGE`](ParseValue::DEFAULT_IMAGE) (generated constructors and
+/// classes) are built in the thread's scratch and moved into a buffer of exactly their number
+/// ([`parse_elements_exact`], one loop for every element type); the others (scalars, strings,
+/// nested vectors) are built in the vector's buffer by a loop of their own type: a default is
+/// pushed, then parsed in place.
 impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
     fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
         // (a `const` condition: the path a type does not take is not compiled for it)
         if const { T::DEFAULT_IMAGE.is_some() && size_of::<T>() != 0 } {
-            let ty = ElementType::of::<T>();
-            let mut items = ManuallyDrop::new(core::mem::take(slot));
             let mut room = Room {
-                items: items.as_mut_ptr().cast::<u8>(),
-                len: items.len(),
-                capacity: items.capacity(),
+                items: ptr::NonNull::<T>::dangling().as_ptr().cast::<u8>(),
+                len: 0,
+                capacity: 0,
             };
-            // SAFETY: `ty` is `T`'s, which has an image and a non-zero size; the room is a
-            // vector's buffer (taken apart above), which `grow_global` keeps one.
-            let result = unsafe { parse_elements(c, depth, ty, &mut room, grow_global) };
+            // SAFETY: `T` has an image and a non-zero size; the room is empty, its address
+            // aligned and dangling.
+            let result =
+                unsafe { parse_elements_exact(c, depth, ElementType::of::<T>(), &mut room) };
             // SAFETY: the room is a buffer of the global allocator for `capacity` `T`s (or a
             // dangling one when `capacity` is 0), holding `len` valid `T`s whatever the
-            // result (`parse_elements`): a vector's parts, its buffer ours alone.
-            *slot = unsafe { Vec::from_raw_parts(room.items.cast::<T>(), room.len, room.capacity) };
+            // result (`parse_elements_exact`): a vector's parts, its buffer ours alone.
+            let read =
+                unsafe { Vec::from_raw_parts(room.items.cast::<T>(), room.len, room.capacity) };
+            if slot.is_empty() {
+                *slot = read;
+            } else {
+                slot.extend(read);
+            }
             return result;
         }
         c.begin_array(depth)?;
