@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use super::elements::{ElementType, Room};
 use super::scratch::parse_elements_exact;
-use super::value::{ParseValue, Scalar, parse_nullable_in};
+use super::value::{DefaultImage, ImagePromise, ParseValue, Scalar, parse_nullable_in};
 use crate::element::Element;
 use crate::json_value::JsonValue;
 use crate::pointer::{Cursor, Error};
@@ -87,7 +87,16 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
     }
 }
 
+/// Its default image is `None`, which owns nothing: vectors of `Option`s (TDLib's "may be
+/// null" vectors, such as a `messages` object's) are read as those of generated types are.
 impl<'a, T: ParseValue<'a>> ParseValue<'a> for Option<T> {
+    const DEFAULT_IMAGE: Option<DefaultImage<'a, Self>> = Some(DefaultImage {
+        value: &None,
+        // SAFETY: `None` is a constant that owns nothing and holds no interior mutability:
+        // every bitwise copy of it is a valid, independent `None`.
+        promise: unsafe { ImagePromise::new() },
+    });
+
     #[inline]
     fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
         T::parse_in(slot.insert(T::default()), c, depth)
