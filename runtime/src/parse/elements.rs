@@ -1,5 +1,5 @@
 //! The element loop of vectors whose element type has a default image
-//! ([`ParseValue::DEFAULT_IMAGE`]: generated constructors and classes), one for each
+//! ([`ParseValue::DEFAULT_IMAGE`]: generated constructors and classes, `Option`s), one for each
 //! [`Storage`] of their elements: a level of the thread's scratch for owned `Vec<T>`
 //! (`parse::scratch`), the cursor's arena for arena mode's `&'a [T]` (`parse::arena`), and the
 //! vector's own buffer from the global allocator ([`GlobalBuffer`]) where the scratch cannot
@@ -157,8 +157,8 @@ impl<'a> Storage<'a> for GlobalBuffer {
         let wanted = grown_capacity(room.capacity, 4);
         let new = room_layout(layout, wanted, c)?;
         let items = if room.capacity == 0 {
-            // SAFETY: `new` has a non-zero size (the vectors of this storage are of elements of a
-            // non-zero size: `scalars`, `scratch`).
+            // SAFETY: `new` has a non-zero size (this storage's one user, `scratch`'s fallback,
+            // reads elements of a non-zero size).
             unsafe { std::alloc::alloc(new) }
         } else {
             // SAFETY: the buffer was allocated with `capacity` elements of `layout` (a room

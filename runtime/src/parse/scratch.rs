@@ -1,12 +1,13 @@
-//! Owned vectors of generated types read through a per-thread scratch stack: the elements of
-//! an array are built in place in scratch memory that earlier documents already warmed, then
-//! moved, all at once, into one buffer of exactly their number, which becomes the `Vec`.
+//! Owned vectors of generated types (and of `Option`s) read through a per-thread scratch stack:
+//! the elements of an array are built in place in scratch memory that earlier documents already
+//! warmed, then moved, all at once, into one buffer of exactly their number, which becomes the
+//! `Vec`.
 //!
 //! Against growing the vector's own buffer (first 4 elements, then twice as many through
-//! `realloc`, [`grow_global`]) this makes one allocation per non-empty vector instead of one
-//! per doubling, no copies on the way, and no unused capacity in what the caller keeps; small
-//! exact buffers are also what the allocator's fast paths serve best (a deep `getJsonValue`
-//! array of arrays allocates one element per level, not four).
+//! `realloc`, [`GlobalBuffer`]) this makes one allocation per non-empty vector instead of one
+//! per doubling, one copy at the end instead of one per doubling, and no unused capacity in
+//! what the caller keeps; small exact buffers are also what the allocator's fast paths serve
+//! best (a deep `getJsonValue` array of arrays allocates one element per level, not four).
 //!
 //! The scratch is a stack of levels, one per array being read on this thread: an element is
 //! read in place at the top of its array's level, and the arrays nested in it open their levels
@@ -16,7 +17,7 @@
 //! chunks beyond the first [`RETAINED_SCRATCH`] bytes are given back.
 //!
 //! Elements whose alignment exceeds the chunks' ([`CHUNK_ALIGN`]), and a thread whose local
-//! storage is already being torn down, take the old path ([`grow_global`]).
+//! storage is already being torn down, take the old path ([`GlobalBuffer`]).
 
 use core::alloc::Layout;
 use core::cell::UnsafeCell;
