@@ -473,6 +473,44 @@ mod tests {
         assert!(kept_bytes() > 0);
     }
 
+    /// An element aligned past the chunks' 16 bytes.
+    #[derive(Debug, Default, Clone, PartialEq)]
+    #[repr(align(32))]
+    struct Wide {
+        id: i32,
+    }
+
+    impl Wide {
+        const DEFAULT: Self = Wide { id: 0 };
+    }
+
+    impl crate::Element for Wide {}
+
+    impl<'a> ParseValue<'a> for Wide {
+        const FIELDS: &'a [Field<'a, Self>] = crate::fields!(Self {
+            id: i32 = b"\"id\":"
+        });
+        crate::default_image!('a);
+    }
+
+    #[test]
+    fn elements_aligned_past_the_chunks_grow_their_own_buffer() {
+        let text = format!(
+            "[{}]",
+            (0..9)
+                .map(|id| format!(r#"{{"id":{id}}}"#))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let buffer = NulTerminated::from(text.as_str());
+        let parsed = from_cursor::<Vec<Wide>>(buffer.cursor()).unwrap();
+        assert_eq!(parsed, (0..9).map(|id| Wide { id }).collect::<Vec<_>>());
+        // (4, then 8, then 16: the vector's own buffer, through `realloc`)
+        assert_eq!(parsed.capacity(), 16);
+        assert_eq!(parsed.as_ptr().align_offset(32), 0);
+        assert_eq!(open_levels(), 0);
+    }
+
     #[test]
     fn threads_have_scratches_of_their_own() {
         let expected = tree(25, &|d| d % 5 + 1, &mut 0);
