@@ -176,10 +176,7 @@ impl<'a> Storage<'a> for Level {
                 let layout = Layout::from_size_align(size, CHUNK_ALIGN)
                     .map_err(|_| c.error(crate::pointer::ErrorKind::ArrayTooLarge))?;
                 // SAFETY: `size` is not zero.
-                let start = unsafe { std::alloc::alloc(layout) };
-                if start.is_null() {
-                    std::alloc::handle_alloc_error(layout);
-                }
+                let start = unsafe { allocate(layout) };
                 let chunk = Chunk { start, layout };
                 if let Some(old) = s.chunks.get_mut(next) {
                     // SAFETY: chunks after the current one hold no level (the levels above
@@ -276,10 +273,7 @@ unsafe fn move_out(from: &Room, layout: Layout, to: &mut Room) {
     // alignment is the elements'.
     let layout = unsafe { Layout::from_size_align_unchecked(bytes, layout.align()) };
     // SAFETY: a non-zero size.
-    let items = unsafe { std::alloc::alloc(layout) };
-    if items.is_null() {
-        std::alloc::handle_alloc_error(layout);
-    }
+    let items = unsafe { allocate(layout) };
     // SAFETY: `bytes` bytes of elements in the scratch and a new buffer of as many: the
     // elements move (their scratch copies are forgotten when the level closes).
     unsafe { ptr::copy_nonoverlapping(from.items, items, bytes) };
@@ -288,6 +282,20 @@ unsafe fn move_out(from: &Room, layout: Layout, to: &mut Room) {
         len: from.len,
         capacity: from.len,
     };
+}
+
+/// A new allocation of `layout` from the global allocator; a failure aborts, as `Vec`'s do.
+///
+/// # Safety
+///
+/// `layout` has a non-zero size.
+unsafe fn allocate(layout: Layout) -> *mut u8 {
+    // SAFETY: caller.
+    let memory = unsafe { std::alloc::alloc(layout) };
+    if memory.is_null() {
+        std::alloc::handle_alloc_error(layout);
+    }
+    memory
 }
 
 #[cfg(test)]
