@@ -1,9 +1,10 @@
 //! `@type` dispatch, shared by both parsers' emitters: the `TypeTable` of a class (or of
 //! `Object`), laid out here, and the `match` on the index it returns.
 //!
-//! A class's `parse_index` / `read_index` has one arm per constructor, each a call of an entry
-//! point (`parse_as` / `parse_boxed_as`, expanded into the generated crate from the runtime's
-//! `parse_entry_points!`; the runtime's `read_as` / `read_boxed_as`) with the variant's
+//! A class's `read_index` (and, in arena mode for a class that holds constructors inline, its
+//! `parse_index`) has one arm per constructor, each a call of an entry point (the runtime's
+//! `read_as` / `read_boxed_as`; `parse_as` / `parse_ref_as`, expanded into the generated crate
+//! from the runtime's `parse_entry_points!`) with the variant's
 //! constructor (`Self::Variant`) as a function item. `Object`'s table finds the constructor,
 //! then `Object::ROUTE` names its top-level variant and its index in its class, so `Object`'s
 //! `match` has one arm per type (not per constructor) and a constructor's parser is

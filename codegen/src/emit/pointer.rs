@@ -1,10 +1,11 @@
 //! Emits the pointer parsers: per constructor a table of its fields (key, offset, reader),
-//! per class a `TypeTable` lookup (CRC32, exact name compare) and a `match` on its index
-//! (`emit::dispatch`); in arena mode, a class whose variants are all `&'a T` (and then
-//! `Object`) as a table of its constructors instead (`ref_class!` / `ref_object!`: rows read by
-//! code shared by every class, a `match` left only to pick the variant). The loops, the
-//! expected-key fast path, duplicates, skipping and the envelope live in `tlgen_runtime::parse`; its per-object entry points are expanded into the
-//! generated file's private `parse_entry` module, so that calls to them are direct
+//! per class (and `Object`) a table of its constructors, read by code shared by every class
+//! (owned mode: `owned_class!`; arena mode, for a class whose variants are all `&'a T`:
+//! `ref_class!` / `ref_object!`), a `match` left only to pick the variant. Arena mode's classes
+//! with inline variants (`Boxing::Recursion`) keep a `TypeTable` lookup and a `match` of arms
+//! on its index (`emit::dispatch`). The loops, the expected-key fast path, duplicates, skipping
+//! and the envelope live in `tlgen_runtime::parse`; its per-object entry points are expanded
+//! into the generated file's private `parse_entry` module, so that calls to them are direct
 //! (`tlgen_runtime::parse::entry` says why).
 
 use proc_macro2::{Literal, TokenStream};
@@ -87,20 +88,12 @@ pub fn struct_parser(model: &Model, s: &Struct, storage: Storage) -> TokenStream
     }
 }
 
-/// The dispatch `match` on `index` (at `place`): one arm per entry of `arms`, unknown names
-/// last.
-fn dispatch_match(
-    index: TokenStream,
-    arms: Vec<Arm>,
-    place: Place,
-    storage: Storage,
-) -> TokenStream {
+/// Arena mode's dispatch `match` on `index` (at `place`), for a class or `Object` that holds
+/// constructors inline: one arm per entry of `arms`, unknown names last.
+fn dispatch_match(index: TokenStream, arms: Vec<Arm>, place: Place) -> TokenStream {
     let rt = rt();
     let parse_as = entry(place, "parse_as");
-    let parse_boxed_as = match storage {
-        Storage::Owned => entry(place, "parse_boxed_as"),
-        Storage::Arena => entry(place, "parse_ref_as"),
-    };
+    let parse_ref_as = entry(place, "parse_ref_as");
     let parse_class_as = entry(place, "parse_class_as");
     let arms = arms
         .into_iter()
@@ -115,7 +108,7 @@ fn dispatch_match(
                 variant,
                 boxed: true,
             } => {
-                quote!(#parse_boxed_as(c, depth, envelope, Self::#variant))
+                quote!(#parse_ref_as(c, depth, envelope, Self::#variant))
             }
             Arm::Class { class, variant } => {
                 quote!(#parse_class_as(local, name, c, depth, envelope, #class::parse_index, Self::#variant))
@@ -162,11 +155,13 @@ pub fn class_parser(model: &Model, class: &Class, storage: Storage) -> TokenStre
     let rt = rt();
     let name = ident(&class.rust_name);
     let ty = quote!(#name<'a>);
-    let (value, body) = if storage == Storage::Arena && class_is_ref(class) {
+    let (value, body) = if storage == Storage::Owned {
+        owned_class_parts(model, class, &ty)
+    } else if class_is_ref(class) {
         ref_class_parts(model, class, &ty)
     } else {
         let value = class_parse_value_impl(&ty, true);
-        let body = dispatch_match(quote!(index), class_arms(class), Place::Module, storage);
+        let body = dispatch_match(quote!(index), class_arms(class), Place::Module);
         (value, body)
     };
     let variant_params = dispatch_params(false);
@@ -187,6 +182,88 @@ pub fn class_parser(model: &Model, class: &Class, storage: Storage) -> TokenStre
             #[inline(never)]
             pub(crate) fn parse_index #index_params {
                 #body
+            }
+        }
+    }
+}
+
+/// An owned class read as data: its `ParseValue` (its default image, and `parse_in` through
+/// the entry point `parse_owned_class_in`) and `tlgen_runtime::owned_class!` (a row per
+/// constructor, read by code shared by every class, and a `match` from the row's index to the
+/// variant), and the body of its `parse_index`.
+fn owned_class_parts(model: &Model, class: &Class, ty: &TokenStream) -> (TokenStream, TokenStream) {
+    let rt = rt();
+    let (mut inline, mut boxed) = (Vec::new(), Vec::new());
+    for (k, v) in class.variants.iter().enumerate() {
+        let k = Literal::usize_unsuffixed(k);
+        let variant = ident(&v.name);
+        let constructor = struct_path(model, v.id, Place::Module);
+        let row = quote!(#k => #variant: #constructor);
+        if v.boxed {
+            boxed.push(row)
+        } else {
+            inline.push(row)
+        }
+    }
+    let len = Literal::usize_unsuffixed(class.variants.len());
+    let parse_owned_class_in = entry(Place::Module, "parse_owned_class_in");
+    let parse_owned_index = entry(Place::Module, "parse_owned_index");
+    (
+        quote! {
+            impl<'a> #rt::parse::ParseValue<'a> for #ty {
+                #rt::default_image!('a);
+                #[inline]
+                fn parse_in(slot: &mut Self, c: &mut #rt::pointer::Cursor<'a>, depth: u32) -> ::core::result::Result<(), #rt::pointer::Error> {
+                    #parse_owned_class_in(slot, c, depth)
+                }
+            }
+            #rt::owned_class!('a, #ty, #len { #(#inline),* ; #(#boxed),* });
+        },
+        quote!(#parse_owned_index(index, name, c, depth, envelope)),
+    )
+}
+
+/// `Object`'s owned pointer parser: a row per constructor (`tlgen_runtime::owned_class!`; a
+/// class's constructor takes its class's row), read by the code shared by every class.
+fn owned_object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
+    let rt = rt();
+    let ty = quote!(Object<'a>);
+    let params = dispatch_params(false);
+    let parse_owned_index = entry(Place::Root, "parse_owned_index");
+    let (mut inline, mut boxed, mut classes) = (Vec::new(), Vec::new(), Vec::new());
+    for id in 0..model.structs.len() {
+        let k = Literal::usize_unsuffixed(id);
+        let (variant, local) = route(model, variants, id);
+        let top = &variants[usize::from(variant)];
+        let name = ident(&top.name);
+        match top.kind {
+            ObjectKind::Struct {
+                boxed: is_boxed, ..
+            } => {
+                let constructor = struct_path(model, id, Place::Root);
+                let row = quote!(#k => #name: #constructor);
+                if is_boxed {
+                    boxed.push(row)
+                } else {
+                    inline.push(row)
+                }
+            }
+            ObjectKind::Class(class) => {
+                let local = Literal::u16_unsuffixed(local);
+                let path = class_path(model, class, Place::Root);
+                classes.push(quote!(#k => #name: #path [#local]));
+            }
+        }
+    }
+    let len = Literal::usize_unsuffixed(model.structs.len());
+    // (owned `Object`'s default is not a constant: `emit::object`)
+    let value = class_parse_value_impl(&ty, false);
+    quote! {
+        #value
+        #rt::owned_class!('a, #ty, #len { #(#inline),* ; #(#boxed),* ; #(#classes),* });
+        impl<'a> #rt::parse::ParseClass<'a> for #ty {
+            fn parse_variant #params {
+                #parse_owned_index(Self::TYPES.find(&name), name, c, depth, envelope)
             }
         }
     }
@@ -274,14 +351,15 @@ pub fn object_parser(model: &Model, variants: &[ObjectVariant], storage: Storage
     let rt = rt();
     let ty = quote!(Object<'a>);
     let params = dispatch_params(false);
-    let dispatch = if storage == Storage::Arena && object_is_ref(model, variants) {
+    let dispatch = if storage == Storage::Owned {
+        owned_object_parser(model, variants)
+    } else if object_is_ref(model, variants) {
         ref_object_parser(model, variants)
     } else {
-        // (owned `Object`'s default is not a constant: `emit::object`)
-        let value = class_parse_value_impl(&ty, storage == Storage::Arena);
+        let value = class_parse_value_impl(&ty, true);
         let arms = object_arms(model, variants);
         let locate = object_locate(&arms);
-        let body = dispatch_match(quote!(variant), arms, Place::Root, storage);
+        let body = dispatch_match(quote!(variant), arms, Place::Root);
         quote! {
             #value
             impl<'a> #rt::parse::ParseClass<'a> for #ty {

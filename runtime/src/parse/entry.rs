@@ -26,10 +26,13 @@
 //!   field and element readers call its `parse_index` themselves (docs/BENCHMARKS.md, "`@type`
 //!   in one scan");
 //! - generated classes' `parse_index` are `pub(crate)`;
-//! - arena mode's classes (and `Object`) are read as data ([`RefClass`](crate::parse::RefClass)):
-//!   `parse_ref_class_in` and `parse_ref_index`, generic, inline into each class's reader and
-//!   call `parse_ref_class` / `parse_ref_made`, one function each for every class, which make
-//!   the constructor in the arena as `parse_image_in` does (its body, not a call more).
+//! - classes (and `Object`) are read as data: owned ones ([`OwnedClass`](crate::parse::OwnedClass))
+//!   by `parse_owned_class_in` and `parse_owned_index`, generic, which inline into each class's
+//!   reader and call `parse_owned_class` / `parse_owned_made`, one function each for every
+//!   class (the constructor made in the caller's slot or a new box); arena mode's
+//!   ([`RefClass`](crate::parse::RefClass)) likewise by `parse_ref_class_in` /
+//!   `parse_ref_index`, calling `parse_ref_class` / `parse_ref_made`, which make the constructor
+//!   in the arena as `parse_image_in` does (its body, not a call more).
 //!
 //! Not done, measured: `Cursor::skip_value` `#[inline]` (its string fast path skips the `@type`
 //! of every single-constructor object) ran 2 % more instructions in the field loop, where it
@@ -38,16 +41,18 @@
 //! docs/BENCHMARKS.md ("Calls through the GOT") has the measurement.
 
 /// Defines the pointer parser's per-object entry points in the module where it is expanded:
-/// `parse_as`, `parse_boxed_as`, `parse_ref_as` (arena mode) and `parse_class_as`, the arms of
-/// a generated `parse_index`, and arena mode's class readers `parse_ref_class_in` and
-/// `parse_ref_index` ([`RefClass`](crate::parse::RefClass)), all `pub(super)`. Generated code
-/// expands it once, in a module of its own, and calls them there ([`crate::parse::entry`] says
-/// why they are not runtime functions).
+/// the class readers of owned mode, `parse_owned_class_in` and `parse_owned_index`
+/// ([`OwnedClass`](crate::parse::OwnedClass)), and of arena mode, `parse_ref_class_in` and
+/// `parse_ref_index` ([`RefClass`](crate::parse::RefClass)), with the code they share for every
+/// class; and `parse_as`, `parse_ref_as` and `parse_class_as`, the arms of a generated arena-mode
+/// `parse_index` for classes that hold constructors inline (`Boxing::Recursion`); all
+/// `pub(super)`. Generated code expands it once, in a module of its own, and calls them there
+/// ([`crate::parse::entry`] says why they are not runtime functions).
 ///
 /// A constructor with a default image ([`ParseValue::DEFAULT_IMAGE`](crate::parse::ParseValue),
 /// every generated one whose default is a constant) is made by one non-generic function for
-/// all of them (`parse_image_at`: copy the image, run the field loop; `parse_image_boxed` and
-/// `parse_image_in` first allocate its place in a box or the arena), and its entry point is
+/// all of them (`parse_image_at`: copy the image, run the field loop; `parse_image_in` first
+/// allocates its place in the arena), and its entry point is
 /// `#[inline(always)]`, a few instructions of the dispatch's arm: on a stream where each
 /// document is another constructor, a function of its own per constructor was code fetched
 /// cold for every object (docs/BENCHMARKS.md, "Constructors from their default image").
@@ -129,70 +134,10 @@ macro_rules! parse_entry_points {
             $crate::parse::parse_rest(c, depth, envelope).map(wrap)
         }
 
-        /// [`parse_as`] for a variant that holds its constructor boxed: parsed in the box.
-        /// With a [`DEFAULT_IMAGE`]($crate::parse::ParseValue::DEFAULT_IMAGE), the box is
-        /// made and filled by [`parse_image_boxed`], shared by every constructor, and this
-        /// inlines into the dispatch's arm.
-        #[allow(dead_code)]
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        #[cfg_attr(debug_assertions, inline(never))]
-        pub(super) fn parse_boxed_as<
-            'a,
-            T: $crate::parse::ParseValue<'a>,
-            O,
-            W: FnOnce(::std::boxed::Box<T>) -> O,
-        >(
-            c: &mut $crate::pointer::Cursor<'a>,
-            depth: u32,
-            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
-            wrap: W,
-        ) -> ::core::result::Result<O, $crate::pointer::Error> {
-            if const { T::DEFAULT_IMAGE.is_none() } {
-                return parse_boxed_default_as(c, depth, envelope, wrap);
-            }
-            // SAFETY: `T` has an image (above), a `T` whose copies are valid `T`s
-            // (`DefaultImage`); the layout is `T`'s and the fields `T`'s.
-            let (place, result) = unsafe {
-                parse_image_boxed(
-                    c,
-                    depth,
-                    envelope,
-                    $crate::parse::ErasedFields::of::<T>(),
-                    const { $crate::parse::image_of::<T>() },
-                    ::core::alloc::Layout::new::<T>(),
-                )
-            };
-            // SAFETY: `place` was allocated by the global allocator with `T`'s layout (or is
-            // a dangling aligned address for a zero-sized `T`), as a `Box<T>`'s is, and holds
-            // a valid `T` whatever the result (the image is copied first); it is ours alone.
-            let boxed = unsafe { ::std::boxed::Box::from_raw(place.cast::<T>()) };
-            result.map(move |()| wrap(boxed))
-        }
-
-        /// [`parse_boxed_as`] for a constructor without a default image: its default built by
-        /// `Default` in a new box.
-        #[allow(dead_code)]
-        #[inline(never)]
-        fn parse_boxed_default_as<
-            'a,
-            T: $crate::parse::ParseValue<'a>,
-            O,
-            W: FnOnce(::std::boxed::Box<T>) -> O,
-        >(
-            c: &mut $crate::pointer::Cursor<'a>,
-            depth: u32,
-            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
-            wrap: W,
-        ) -> ::core::result::Result<O, $crate::pointer::Error> {
-            let mut out = ::std::boxed::Box::<T>::default();
-            $crate::parse::parse_fields(c, depth, envelope, &mut *out)?;
-            ::core::result::Result::Ok(wrap(out))
-        }
-
         /// The constructor of the `fields` at nesting `depth` (its `{` consumed) at `place`,
         /// which first becomes a copy of `image` (`size` bytes), whatever happens next: one
-        /// function for every constructor of [`parse_as`] (the boxed and arena forms inline it
-        /// into their own shared function: one call fewer per object).
+        /// function for every constructor of [`parse_as`] (the arena form inlines it into its own
+        /// shared function: one call fewer per object).
         ///
         /// # Safety
         ///
@@ -236,41 +181,6 @@ macro_rules! parse_entry_points {
             // SAFETY: `place` now holds a valid value of the type `fields` describe (a copy
             // of its image, caller), ours alone.
             unsafe { $crate::parse::parse_fields_erased(c, depth, envelope, fields, place) }
-        }
-
-        /// [`parse_image_at`] in a new allocation of the global allocator of `layout` (a
-        /// dangling aligned address when its size is 0): the allocation, holding a valid value
-        /// whatever the result, and the result.
-        ///
-        /// # Safety
-        ///
-        /// As for [`parse_image_at`], `T`'s layout being `layout`.
-        #[allow(dead_code)]
-        #[inline(never)]
-        unsafe fn parse_image_boxed<'a>(
-            c: &mut $crate::pointer::Cursor<'a>,
-            depth: u32,
-            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
-            fields: $crate::parse::ErasedFields<'a>,
-            image: *const u8,
-            layout: ::core::alloc::Layout,
-        ) -> (*mut u8, ::core::result::Result<(), $crate::pointer::Error>) {
-            let place = if layout.size() == 0 {
-                ::core::ptr::without_provenance_mut::<u8>(layout.align())
-            } else {
-                // SAFETY: `layout` has a non-zero size.
-                let place = unsafe { ::std::alloc::alloc(layout) };
-                if place.is_null() {
-                    ::std::alloc::handle_alloc_error(layout);
-                }
-                place
-            };
-            // SAFETY: `place` has `layout`'s size and alignment, new, ours (caller for the
-            // rest).
-            let result = unsafe {
-                image_then_fields(c, depth, envelope, fields, image, layout.size(), place)
-            };
-            (place, result)
         }
 
         /// [`parse_as`] for a variant of arena mode, which holds its constructor as a
@@ -384,6 +294,120 @@ macro_rules! parse_entry_points {
             wrap: W,
         ) -> ::core::result::Result<O, $crate::pointer::Error> {
             parse_index(local, name, c, depth, envelope).map(wrap)
+        }
+
+        /// An owned class's [`ParseValue::parse_in`]($crate::parse::ParseValue::parse_in):
+        /// the object made by [`parse_owned_class`], shared by every class, then the class's
+        /// [`from_made`]($crate::parse::OwnedClass::from_made).
+        #[allow(dead_code)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline(never))]
+        pub(super) fn parse_owned_class_in<'a, C: $crate::parse::OwnedClass<'a>>(
+            slot: &mut C,
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+        ) -> ::core::result::Result<(), $crate::pointer::Error> {
+            *slot = $crate::parse::with_made_slot::<C, _>(|place| {
+                let made = parse_owned_class(c, depth, C::CLASS_TYPES, C::ROWS, place)?;
+                // SAFETY: `made` comes from `C::ROWS`, made as its row says, in this slot
+                // when in one (`parse_owned_made`).
+                ::core::result::Result::Ok(unsafe { C::from_made(made) })
+            })?;
+            ::core::result::Result::Ok(())
+        }
+
+        /// An owned class's `parse_index` (the constructor's `index` in its `TYPES`, found by
+        /// the caller): [`parse_owned_made`], then the class's
+        /// [`from_made`]($crate::parse::OwnedClass::from_made).
+        #[allow(dead_code)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline(never))]
+        pub(super) fn parse_owned_index<'a, C: $crate::parse::OwnedClass<'a>>(
+            index: ::core::option::Option<usize>,
+            name: ::std::borrow::Cow<'a, str>,
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+        ) -> ::core::result::Result<C, $crate::pointer::Error> {
+            $crate::parse::with_made_slot::<C, _>(|place| {
+                let made = parse_owned_made(index, name, c, depth, envelope, C::ROWS, place)?;
+                // SAFETY: `made` comes from `C::ROWS`, made as its row says, in this slot
+                // when in one (`parse_owned_made`).
+                ::core::result::Result::Ok(unsafe { C::from_made(made) })
+            })
+        }
+
+        /// The owned class object at the cursor (at nesting `depth`), of the class whose table
+        /// is `types` and whose constructors are `rows`: `{`, its `@type`, then
+        /// [`parse_owned_made`]. One function for every owned class.
+        #[allow(dead_code)]
+        #[inline(never)]
+        fn parse_owned_class<'a>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            types: &$crate::TypeTable,
+            rows: &'a [$crate::parse::OwnedVariant<'a>],
+            slot: *mut u8,
+        ) -> ::core::result::Result<$crate::parse::Made<'a>, $crate::pointer::Error> {
+            c.begin_object(depth)?;
+            let name = $crate::__private::parse::type_name(c, depth)?;
+            let index = types.find(&name);
+            parse_owned_made(index, name, c, depth, ::core::option::Option::None, rows, slot)
+        }
+
+        /// The rest of an owned class object (its `{` and `@type` consumed) whose constructor
+        /// is `rows[index]`: made where its row says (`slot`, room for any constructor of
+        /// `rows` made in a slot, or a new box), first its default, then its fields; on an
+        /// error it is dropped (and its box freed). An object of another type (no such index)
+        /// is skipped and named. Gives only indices of `rows`.
+        #[allow(dead_code)]
+        #[inline(never)]
+        fn parse_owned_made<'a>(
+            index: ::core::option::Option<usize>,
+            name: ::std::borrow::Cow<'a, str>,
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            rows: &'a [$crate::parse::OwnedVariant<'a>],
+            slot: *mut u8,
+        ) -> ::core::result::Result<$crate::parse::Made<'a>, $crate::pointer::Error> {
+            match index.and_then(|i| rows.get(i).map(|row| (i, row))) {
+                ::core::option::Option::Some((i, row)) => {
+                    let place = if row.in_slot {
+                        slot
+                    } else {
+                        $crate::parse::alloc_made(row.layout)
+                    };
+                    if row.image.is_null() {
+                        // SAFETY: `place` has room for the row's type, aligned (the caller's
+                        // slot for a row made in one, else a new allocation of its layout).
+                        unsafe { (row.write_default)(place) };
+                    } else {
+                        // SAFETY: the image is a value of the row's type whose copies are
+                        // valid (`OwnedVariant::of`), of its size; `place` as above, apart.
+                        unsafe { $crate::parse::copy_image(row.image, place, row.layout.size()) };
+                    }
+                    // SAFETY: `place` holds a valid value of the type `row.fields` describe,
+                    // ours alone.
+                    match unsafe {
+                        $crate::parse::parse_fields_erased(c, depth, envelope, row.fields, place)
+                    } {
+                        ::core::result::Result::Ok(()) => {
+                            ::core::result::Result::Ok($crate::parse::Made::Known(i, place))
+                        }
+                        ::core::result::Result::Err(error) => {
+                            // SAFETY: `place` still holds a valid value (the field loop leaves
+                            // one whatever happens), made as the row says; not used again.
+                            unsafe { (row.discard)(place) };
+                            ::core::result::Result::Err(error)
+                        }
+                    }
+                }
+                ::core::option::Option::None => {
+                    $crate::parse::parse_unknown(name, c, depth, envelope)
+                        .map($crate::parse::Made::Unknown)
+                }
+            }
         }
 
         /// An arena-mode class's [`ParseValue::parse_in`]($crate::parse::ParseValue::parse_in):

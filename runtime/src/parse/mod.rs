@@ -14,15 +14,16 @@
 //! ([`ParseValue::parse_in`]): a constructor is parsed inside its parent's field, its vector's
 //! buffer or its box, not moved there afterwards. Class
 //! dispatch goes through each class's [`TypeTable`](crate::type_table::TypeTable) (CRC-32C of the
-//! `@type` name, then an exact compare) and a generated `match` on the index; in arena mode a
-//! class whose variants are all references is data instead ([`RefClass`]: a row per
-//! constructor, read by code shared by every class). The per-object entry points are compiled
+//! `@type` name, then an exact compare) to a row per constructor, read by code shared by every
+//! class ([`OwnedClass`]; in arena mode [`RefClass`], for a class whose variants are all
+//! references, else a generated `match` on the index). The per-object entry points are compiled
 //! in the generated crate ([`entry`]).
 
 mod arena;
 pub(crate) mod class;
 mod elements;
 pub mod entry;
+mod owned_class;
 mod ref_class;
 mod scalars;
 mod scratch;
@@ -30,6 +31,10 @@ mod value;
 
 pub use class::{
     ClassIndexParser, ParseClass, parse_class, parse_received, parse_received_in, parse_unknown,
+};
+pub use owned_class::{
+    MadeSlot, OwnedClass, OwnedVariant, SLOT_MAX, alloc_made, in_slot, slot_fits, take_made,
+    with_made_slot,
 };
 pub use ref_class::{Made, RefClass, RefVariant};
 pub use scratch::RETAINED_SCRATCH;

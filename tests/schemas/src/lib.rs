@@ -49,6 +49,11 @@ pub mod tlgen_test_arena {
     include!(concat!(env!("OUT_DIR"), "/arena/tlgen_test.rs"));
 }
 
+/// `rows.tl` (build.rs) in `both` mode under `Boxing::Recursion`: inline variants, some large.
+pub mod rows_recursion {
+    include!(concat!(env!("OUT_DIR"), "/recursion/rows.rs"));
+}
+
 /// tlgen_test.tl in arena mode under `Boxing::Recursion` (classes with inline variants).
 pub mod tlgen_test_arena_recursion {
     include!(concat!(env!("OUT_DIR"), "/arena-recursion/tlgen_test.rs"));
