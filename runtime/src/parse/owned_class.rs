@@ -152,11 +152,7 @@ pub fn alloc_made(layout: Layout) -> *mut u8 {
         return core::ptr::without_provenance_mut(layout.align());
     }
     // SAFETY: `layout` has a non-zero size.
-    let place = unsafe { std::alloc::alloc(layout) };
-    if place.is_null() {
-        std::alloc::handle_alloc_error(layout);
-    }
-    place
+    unsafe { super::scratch::allocate(layout) }
 }
 
 /// Runs `f` with the address of a slot for every constructor of `C::ROWS` made in a slot: a

@@ -289,7 +289,7 @@ unsafe fn move_out(from: &Room, layout: Layout, to: &mut Room) {
 /// # Safety
 ///
 /// `layout` has a non-zero size.
-unsafe fn allocate(layout: Layout) -> *mut u8 {
+pub(super) unsafe fn allocate(layout: Layout) -> *mut u8 {
     // SAFETY: caller.
     let memory = unsafe { std::alloc::alloc(layout) };
     if memory.is_null() {
