@@ -223,6 +223,46 @@ fn owned_class_parts(model: &Model, class: &Class, ty: &TokenStream) -> (TokenSt
     )
 }
 
+/// `Object`'s rows for `owned_class!` / `ref_object!`, one per constructor (`index =>
+/// Variant: path`), by what holds it: a variant of `Object` inline or boxed, or a class (`index
+/// => Variant: Class [index in the class]`).
+struct ObjectRows {
+    inline: Vec<TokenStream>,
+    boxed: Vec<TokenStream>,
+    classes: Vec<TokenStream>,
+}
+
+fn object_rows(model: &Model, variants: &[ObjectVariant]) -> ObjectRows {
+    let mut rows = ObjectRows {
+        inline: Vec::new(),
+        boxed: Vec::new(),
+        classes: Vec::new(),
+    };
+    for id in 0..model.structs.len() {
+        let k = Literal::usize_unsuffixed(id);
+        let (variant, local) = route(model, variants, id);
+        let top = &variants[usize::from(variant)];
+        let name = ident(&top.name);
+        match top.kind {
+            ObjectKind::Struct { boxed, .. } => {
+                let constructor = struct_path(model, id, Place::Root);
+                let list = if boxed {
+                    &mut rows.boxed
+                } else {
+                    &mut rows.inline
+                };
+                list.push(quote!(#k => #name: #constructor));
+            }
+            ObjectKind::Class(class) => {
+                let local = Literal::u16_unsuffixed(local);
+                let path = class_path(model, class, Place::Root);
+                rows.classes.push(quote!(#k => #name: #path [#local]));
+            }
+        }
+    }
+    rows
+}
+
 /// `Object`'s owned pointer parser: a row per constructor (`tlgen_runtime::owned_class!`; a
 /// class's constructor takes its class's row), read by the code shared by every class.
 fn owned_object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
@@ -230,31 +270,11 @@ fn owned_object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream
     let ty = quote!(Object<'a>);
     let params = dispatch_params(false);
     let parse_owned_index = entry(Place::Root, "parse_owned_index");
-    let (mut inline, mut boxed, mut classes) = (Vec::new(), Vec::new(), Vec::new());
-    for id in 0..model.structs.len() {
-        let k = Literal::usize_unsuffixed(id);
-        let (variant, local) = route(model, variants, id);
-        let top = &variants[usize::from(variant)];
-        let name = ident(&top.name);
-        match top.kind {
-            ObjectKind::Struct {
-                boxed: is_boxed, ..
-            } => {
-                let constructor = struct_path(model, id, Place::Root);
-                let row = quote!(#k => #name: #constructor);
-                if is_boxed {
-                    boxed.push(row)
-                } else {
-                    inline.push(row)
-                }
-            }
-            ObjectKind::Class(class) => {
-                let local = Literal::u16_unsuffixed(local);
-                let path = class_path(model, class, Place::Root);
-                classes.push(quote!(#k => #name: #path [#local]));
-            }
-        }
-    }
+    let ObjectRows {
+        inline,
+        boxed,
+        classes,
+    } = object_rows(model, variants);
     let len = Literal::usize_unsuffixed(model.structs.len());
     // (owned `Object`'s default is not a constant: `emit::object`)
     let value = class_parse_value_impl(&ty, false);
@@ -315,25 +335,12 @@ fn ref_object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let ty = quote!(Object<'a>);
     let params = dispatch_params(false);
     let parse_ref_index = entry(Place::Root, "parse_ref_index");
-    let mut refs = Vec::new();
-    let mut classes = Vec::new();
-    for id in 0..model.structs.len() {
-        let k = Literal::usize_unsuffixed(id);
-        let (variant, local) = route(model, variants, id);
-        let top = &variants[usize::from(variant)];
-        let name = ident(&top.name);
-        match top.kind {
-            ObjectKind::Struct { .. } => {
-                let constructor = struct_path(model, id, Place::Root);
-                refs.push(quote!(#k => #name: #constructor));
-            }
-            ObjectKind::Class(class) => {
-                let local = Literal::u16_unsuffixed(local);
-                let path = class_path(model, class, Place::Root);
-                classes.push(quote!(#k => #name: #path [#local]));
-            }
-        }
-    }
+    // (every struct variant is boxed: `object_is_ref`)
+    let ObjectRows {
+        boxed: refs,
+        classes,
+        ..
+    } = object_rows(model, variants);
     let len = Literal::usize_unsuffixed(model.structs.len());
     let value = ref_parse_value_impl(&ty, Place::Root);
     quote! {
