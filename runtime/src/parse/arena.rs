@@ -38,7 +38,7 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for &'a [T] {
         let arena = c.arena()?;
         // (a `const` condition: the path a type does not take is not compiled for it)
         if const { T::DEFAULT_IMAGE.is_some() } {
-            let ty = ElementType::of::<T>();
+            let ty = const { &ElementType::of::<T>() };
             let mut room = Room {
                 // (an aligned, dangling address until the first element: a valid empty slice)
                 items: core::ptr::without_provenance_mut(ty.layout.align()),

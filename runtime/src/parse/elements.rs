@@ -31,9 +31,10 @@ pub(super) struct ElementType<'a> {
 
 impl<'a> ElementType<'a> {
     /// `T`'s; its image is null when `T` has none (callers test `T::DEFAULT_IMAGE` in a
-    /// `const` condition first: [`image_of`]).
-    #[inline(always)]
-    pub fn of<T: ParseValue<'a>>() -> Self {
+    /// `const` condition first: [`image_of`]). A constant: callers pass `const { &... }`, one
+    /// pointer to a row in the binary, where a value built on each call took four words of
+    /// the caller's frame, at every nesting level of arrays.
+    pub const fn of<T: ParseValue<'a>>() -> Self {
         ElementType {
             layout: Layout::new::<T>(),
             image: const { image_of::<T>() },
@@ -94,7 +95,25 @@ unsafe fn read_element<'a, T: ParseValue<'a>>(
 pub(super) unsafe fn parse_elements<'a, S: Storage<'a>>(
     c: &mut Cursor<'a>,
     depth: u32,
-    ty: ElementType<'a>,
+    ty: &ElementType<'a>,
+    room: &mut Room,
+    storage: &S,
+) -> Result<(), Error> {
+    // SAFETY: caller.
+    unsafe { element_loop(c, depth, ty, room, storage) }
+}
+
+/// The body of [`parse_elements`], inlined into the scratch's reader of owned vectors
+/// (`parse_elements_exact`): one frame less on the stack of every nesting level of arrays.
+///
+/// # Safety
+///
+/// As for [`parse_elements`].
+#[inline(always)]
+pub(super) unsafe fn element_loop<'a, S: Storage<'a>>(
+    c: &mut Cursor<'a>,
+    depth: u32,
+    ty: &ElementType<'a>,
     room: &mut Room,
     storage: &S,
 ) -> Result<(), Error> {

@@ -29,7 +29,9 @@
 //! - classes (and `Object`) are read as data: owned ones ([`OwnedClass`](crate::parse::OwnedClass))
 //!   by `parse_owned_class_in` and `parse_owned_index`, generic, which inline into each class's
 //!   reader and call `parse_owned_class` / `parse_owned_made`, one function each for every
-//!   class (the constructor made in the caller's slot or a new box); arena mode's
+//!   class (the constructor made in the caller's slot or a new box; `parse_owned_class` has
+//!   the making inlined and reads the `{` and `@type` in `class_header`, out of line, so that
+//!   a nesting level of class objects keeps one small frame on the stack); arena mode's
 //!   ([`RefClass`](crate::parse::RefClass)) likewise by `parse_ref_class_in` /
 //!   `parse_ref_index`, calling `parse_ref_class` / `parse_ref_made`, which make the constructor
 //!   in the arena as `parse_image_in` does (its body, not a call more).
@@ -338,8 +340,10 @@ macro_rules! parse_entry_points {
         }
 
         /// The owned class object at the cursor (at nesting `depth`), of the class whose table
-        /// is `types` and whose constructors are `rows`: `{`, its `@type`, then
-        /// [`parse_owned_made`]. One function for every owned class.
+        /// is `types` and whose constructors are `rows`: its `{` and `@type` read by
+        /// [`class_header`], then [`owned_made`] (inlined here: one frame a class object, where
+        /// a call of [`parse_owned_made`] kept two on the stack of every nesting level). One
+        /// function for every owned class.
         #[allow(dead_code)]
         #[inline(never)]
         fn parse_owned_class<'a>(
@@ -349,10 +353,42 @@ macro_rules! parse_entry_points {
             rows: &'a [$crate::parse::OwnedVariant<'a>],
             slot: *mut u8,
         ) -> ::core::result::Result<$crate::parse::Made<'a>, $crate::pointer::Error> {
+            let (index, name) = class_header(c, depth, types)?;
+            owned_made(index, name, c, depth, ::core::option::Option::None, rows, slot)
+        }
+
+        /// The `{` and `@type` of the class object at the cursor (at nesting `depth`): the
+        /// index of its type in the class's `types`, and its name. Out of line, so that its
+        /// frame (the `@type` read's slow paths) is not one of every nesting level's.
+        #[allow(dead_code)]
+        #[inline(never)]
+        fn class_header<'a>(
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            types: &$crate::TypeTable,
+        ) -> ::core::result::Result<
+            (::core::option::Option<usize>, ::std::borrow::Cow<'a, str>),
+            $crate::pointer::Error,
+        > {
             c.begin_object(depth)?;
             let name = $crate::__private::parse::type_name(c, depth)?;
-            let index = types.find(&name);
-            parse_owned_made(index, name, c, depth, ::core::option::Option::None, rows, slot)
+            ::core::result::Result::Ok((types.find(&name), name))
+        }
+
+        /// [`owned_made`] out of line: `Object`'s (and the classes' `parse_index`), whose
+        /// `@type` their caller read.
+        #[allow(dead_code)]
+        #[inline(never)]
+        fn parse_owned_made<'a>(
+            index: ::core::option::Option<usize>,
+            name: ::std::borrow::Cow<'a, str>,
+            c: &mut $crate::pointer::Cursor<'a>,
+            depth: u32,
+            envelope: ::core::option::Option<&mut $crate::parse::Envelope<'a>>,
+            rows: &'a [$crate::parse::OwnedVariant<'a>],
+            slot: *mut u8,
+        ) -> ::core::result::Result<$crate::parse::Made<'a>, $crate::pointer::Error> {
+            owned_made(index, name, c, depth, envelope, rows, slot)
         }
 
         /// The rest of an owned class object (its `{` and `@type` consumed) whose constructor
@@ -361,8 +397,8 @@ macro_rules! parse_entry_points {
         /// error it is dropped (and its box freed). An object of another type (no such index)
         /// is skipped and named. Gives only indices of `rows`.
         #[allow(dead_code)]
-        #[inline(never)]
-        fn parse_owned_made<'a>(
+        #[inline(always)]
+        fn owned_made<'a>(
             index: ::core::option::Option<usize>,
             name: ::std::borrow::Cow<'a, str>,
             c: &mut $crate::pointer::Cursor<'a>,
@@ -446,8 +482,9 @@ macro_rules! parse_entry_points {
         }
 
         /// The class object at the cursor (at nesting `depth`), of the class whose table is
-        /// `types` and whose constructors are `refs`: `{`, its `@type`, then
-        /// [`parse_ref_made`]. One function for every class of arena mode.
+        /// `types` and whose constructors are `refs`: its `{` and `@type` read by
+        /// [`class_header`], then [`parse_ref_made`]. One function for every class of arena
+        /// mode.
         #[allow(dead_code)]
         #[inline(never)]
         fn parse_ref_class<'a>(
@@ -456,9 +493,7 @@ macro_rules! parse_entry_points {
             types: &$crate::TypeTable,
             refs: &'a [$crate::parse::RefVariant<'a>],
         ) -> ::core::result::Result<$crate::parse::Made<'a>, $crate::pointer::Error> {
-            c.begin_object(depth)?;
-            let name = $crate::__private::parse::type_name(c, depth)?;
-            let index = types.find(&name);
+            let (index, name) = class_header(c, depth, types)?;
             parse_ref_made(index, name, c, depth, ::core::option::Option::None, refs)
         }
 

@@ -51,6 +51,9 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
     fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {
         // (a `const` condition: the path a type does not take is not compiled for it)
         if const { T::DEFAULT_IMAGE.is_some() && size_of::<T>() != 0 } {
+            if slot.capacity() != 0 {
+                return append_elements(slot, c, depth);
+            }
             let mut room = Room {
                 items: ptr::NonNull::<T>::dangling().as_ptr().cast::<u8>(),
                 len: 0,
@@ -58,18 +61,20 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
             };
             // SAFETY: `T` has an image and a non-zero size; the room is empty, its address
             // aligned and dangling.
-            let result =
-                unsafe { parse_elements_exact(c, depth, ElementType::of::<T>(), &mut room) };
+            let result = unsafe {
+                parse_elements_exact(c, depth, const { &ElementType::of::<T>() }, &mut room)
+            };
             // SAFETY: the room is a buffer of the global allocator for `capacity` `T`s (or a
             // dangling one when `capacity` is 0), holding `len` valid `T`s whatever the
-            // result (`parse_elements_exact`): a vector's parts, its buffer ours alone.
-            let read =
-                unsafe { Vec::from_raw_parts(room.items.cast::<T>(), room.len, room.capacity) };
-            if slot.is_empty() {
-                *slot = read;
-            } else {
-                slot.extend(read);
-            }
+            // result (`parse_elements_exact`): a vector's parts, its buffer ours alone. The
+            // slot had no buffer (capacity 0, hence no elements): overwriting it without a
+            // drop loses nothing, and keeps `Vec<T>`'s drop glue out of this function.
+            unsafe {
+                ptr::write(
+                    slot,
+                    Vec::from_raw_parts(room.items.cast::<T>(), room.len, room.capacity),
+                )
+            };
             return result;
         }
         c.begin_array(depth)?;
@@ -85,6 +90,22 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
         }
         Ok(())
     }
+}
+
+/// The elements of an array read into a vector that already has a buffer (a key given twice:
+/// its elements are appended, as the reader's). Out of line and cold: the common case, an
+/// empty vector, stays a few instructions per element type.
+#[cold]
+#[inline(never)]
+fn append_elements<'a, T: ParseValue<'a> + Element>(
+    slot: &mut Vec<T>,
+    c: &mut Cursor<'a>,
+    depth: u32,
+) -> Result<(), Error> {
+    let mut read = Vec::new();
+    let result = Vec::<T>::parse_in(&mut read, c, depth);
+    slot.extend(read);
+    result
 }
 
 /// Its default image is `None`, which owns nothing: vectors of `Option`s (TDLib's "may be

@@ -24,7 +24,8 @@ use core::cell::UnsafeCell;
 use core::ptr;
 
 use super::elements::{
-    ElementType, GlobalBuffer, Room, Storage, grown_capacity, parse_elements, room_layout,
+    ElementType, GlobalBuffer, Room, Storage, element_loop, grown_capacity, parse_elements,
+    room_layout,
 };
 use crate::pointer::{Cursor, Error};
 
@@ -237,7 +238,7 @@ impl Drop for Level {
 pub(super) unsafe fn parse_elements_exact<'a>(
     c: &mut Cursor<'a>,
     depth: u32,
-    ty: ElementType<'a>,
+    ty: &ElementType<'a>,
     room: &mut Room,
 ) -> Result<(), Error> {
     let scratch = match SCRATCH.try_with(UnsafeCell::get) {
@@ -249,7 +250,7 @@ pub(super) unsafe fn parse_elements_exact<'a>(
     let (level, mut scratch_room) = unsafe { Level::open(scratch, ty.layout) };
     // SAFETY: caller (`ty`: a non-zero size, an alignment up to `CHUNK_ALIGN`, checked above);
     // the room is the level's, empty.
-    let result = unsafe { parse_elements(c, depth, ty, &mut scratch_room, &level) };
+    let result = unsafe { element_loop(c, depth, ty, &mut scratch_room, &level) };
     if scratch_room.len > 0 {
         // SAFETY: the elements, valid whatever the result (`parse_elements`), fitted in one
         // chunk; the level is still open.
