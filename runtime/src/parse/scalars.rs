@@ -92,9 +92,10 @@ impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
     }
 }
 
-/// The elements of an array read into a vector that already has a buffer (a key given twice:
-/// its elements are appended, as the reader's). Out of line and cold: the common case, an
-/// empty vector, stays a few instructions per element type.
+/// The elements of an array read into a vector that already has a buffer: appended (the field
+/// loop reads each key once, into an empty vector; only a hand-written caller of `parse_in`
+/// gets here). Out of line and cold: the common case, a vector without a buffer, stays a few
+/// instructions per element type.
 #[cold]
 #[inline(never)]
 fn append_elements<'a, T: ParseValue<'a> + Element>(

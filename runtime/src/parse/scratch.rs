@@ -428,6 +428,27 @@ mod tests {
         }
     }
 
+    /// `Vec::parse_in` on a vector that already holds elements (a hand-written caller: the
+    /// field loop reads a key once) appends the array's, through its cold path; an empty one
+    /// with spare capacity too.
+    #[test]
+    fn a_vector_that_has_elements_gets_the_arrays_appended() {
+        let node = |id| Node {
+            id,
+            ..Node::default()
+        };
+        let buffer = NulTerminated::from(r#"[{"id":2},null,{"id":3}]"#);
+        let mut nodes = vec![node(1)];
+        let result = Vec::<Node<'_>>::parse_in(&mut nodes, &mut buffer.cursor(), 1);
+        assert!(result.is_ok());
+        assert_eq!(nodes, [node(1), node(2), Node::default(), node(3)]);
+        let mut spare = Vec::with_capacity(8);
+        let result = Vec::<Node<'_>>::parse_in(&mut spare, &mut buffer.cursor(), 1);
+        assert!(result.is_ok());
+        assert_eq!(spare, [node(2), Node::default(), node(3)]);
+        assert_eq!(open_levels(), 0);
+    }
+
     #[test]
     fn null_elements_keep_the_default_and_empty_arrays_allocate_nothing() {
         let parsed = parse(r#"{"id":1,"children":[null,{"id":2,"children":[]},null]}"#).unwrap();
