@@ -98,7 +98,7 @@ fn generated_code_has_no_unsafe() {
 /// no class arm, so the constructor's index in its class is not bound, and the generated code
 /// has no unused variable (a crate with `#![deny(warnings)]` including it would not build;
 /// checked by hand on this schema with `cargo build`). The pointer parsers read `Object` as
-/// data (`owned_class!`, `ref_object!`), without that `match`: only the reader has it.
+/// data (`owned_class!`, `ref_class!`), without that `match`: only the reader has it.
 #[test]
 fn a_schema_without_classes_binds_no_unused_variable() {
     let schema =

@@ -1,4 +1,4 @@
-//! Arena mode's classes read as data (`ref_class!`, `ref_object!` and the entry points
+//! Arena mode's classes read as data (`ref_class!` and the entry points
 //! `parse_ref_class_in` / `parse_ref_index`) on hand-written types shaped like generated
 //! arena-mode code: a class as a field, as vector elements, nested, of an unknown type, with
 //! `@type` not first; and an `Object` whose rows include the class's. The runtime's own suite,
@@ -108,7 +108,7 @@ impl<'a> ParseValue<'a> for Shape<'a> {
     }
 }
 
-tlgen_runtime::ref_class!('a, Shape<'a> { 0 => Circle: Circle<'a>, 1 => Square: Square<'a> });
+tlgen_runtime::ref_class!('a, Shape<'a>, 2 { 0 => Circle: Circle<'a>, 1 => Square: Square<'a> });
 
 #[derive(Debug, PartialEq)]
 struct Label<'a> {
@@ -169,7 +169,7 @@ impl<'a> ParseValue<'a> for Object<'a> {
     }
 }
 
-tlgen_runtime::ref_object!('a, Object<'a>, 3 {
+tlgen_runtime::ref_class!('a, Object<'a>, 3 {
     2 => Label: Label<'a>;
     0 => Shape: Shape<'a> [0],
     1 => Shape: Shape<'a> [1],

@@ -1,7 +1,7 @@
 //! Emits the pointer parsers: per constructor a table of its fields (key, offset, reader),
 //! per class (and `Object`) a table of its constructors, read by code shared by every class
 //! (owned mode: `owned_class!`; arena mode, for a class whose variants are all `&'a T`:
-//! `ref_class!` / `ref_object!`), a `match` left only to pick the variant. Arena mode's classes
+//! `ref_class!`), a `match` left only to pick the variant. Arena mode's classes
 //! with inline variants (`Boxing::Recursion`) keep a `TypeTable` lookup and a `match` of arms
 //! on its index (`emit::dispatch`). The loops, the expected-key fast path, duplicates, skipping
 //! and the envelope live in `tlgen_runtime::parse`; its per-object entry points are expanded
@@ -142,7 +142,7 @@ fn class_is_ref(class: &Class) -> bool {
     class.variants.iter().all(|v| v.boxed)
 }
 
-/// Whether arena mode reads `Object` as data (`ref_object!`): every class is read so, and every
+/// Whether arena mode reads `Object` as data (`ref_class!`): every class is read so, and every
 /// other variant is a `&'a T`.
 fn object_is_ref(model: &Model, variants: &[ObjectVariant]) -> bool {
     variants.iter().all(|v| match v.kind {
@@ -223,7 +223,7 @@ fn owned_class_parts(model: &Model, class: &Class, ty: &TokenStream) -> (TokenSt
     )
 }
 
-/// `Object`'s rows for `owned_class!` / `ref_object!`, one per constructor (`index =>
+/// `Object`'s rows for `owned_class!` / `ref_class!`, one per constructor (`index =>
 /// Variant: path`), by what holds it: a variant of `Object` inline or boxed, or a class (`index
 /// => Variant: Class [index in the class]`).
 struct ObjectRows {
@@ -318,17 +318,18 @@ fn ref_class_parts(model: &Model, class: &Class, ty: &TokenStream) -> (TokenStre
     });
     let value = ref_parse_value_impl(ty, Place::Module);
     let parse_ref_index = entry(Place::Module, "parse_ref_index");
+    let len = Literal::usize_unsuffixed(class.variants.len());
     (
         quote! {
             #value
-            #rt::ref_class!('a, #ty { #(#rows),* });
+            #rt::ref_class!('a, #ty, #len { #(#rows),* });
         },
         quote!(#parse_ref_index(index, name, c, depth, envelope)),
     )
 }
 
 /// `Object`'s pointer parser in arena mode when [`object_is_ref`]: a row per constructor
-/// (`tlgen_runtime::ref_object!`; a class's constructor takes its class's row), read by the code
+/// (`tlgen_runtime::ref_class!`; a class's constructor takes its class's row), read by the code
 /// shared by every class.
 fn ref_object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let rt = rt();
@@ -345,7 +346,7 @@ fn ref_object_parser(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let value = ref_parse_value_impl(&ty, Place::Root);
     quote! {
         #value
-        #rt::ref_object!('a, #ty, #len { #(#refs),* ; #(#classes),* });
+        #rt::ref_class!('a, #ty, #len { #(#refs),* ; #(#classes),* });
         impl<'a> #rt::parse::ParseClass<'a> for #ty {
             fn parse_variant #params {
                 #parse_ref_index(Self::TYPES.find(&name), name, c, depth, envelope)

@@ -1,6 +1,6 @@
 //! Arena mode's classes as data: [`RefClass`], implemented through [`ref_class!`](crate::ref_class)
 //! by every generated class whose variants are all references into the arena (`&'a T`, every
-//! class of arena mode under the default boxing).
+//! class of arena mode under the default boxing), and by `Object` when all of its are.
 //!
 //! Such a class is read by code shared by every class (`parse_ref_class` and `parse_ref_made`
 //! of [`parse_entry_points!`](crate::parse_entry_points)): `{`, the `@type`, the class's
@@ -32,7 +32,7 @@ pub struct RefVariant<'a> {
 }
 
 impl<'a> RefVariant<'a> {
-    /// A row of nothing: what [`ref_object!`](crate::ref_object) fills its table with before it
+    /// A row of nothing: what [`ref_class!`](crate::ref_class) fills its table with before it
     /// writes every row (a build error if one is left).
     pub const NONE: RefVariant<'a> = RefVariant {
         fields: ErasedFields::NONE,
@@ -90,62 +90,16 @@ pub unsafe trait RefClass<'a>: Sized {
     unsafe fn from_made(made: Made<'a>) -> Self;
 }
 
-/// A class's [`RefClass`] impl, which generated code writes for each class of arena mode whose
-/// variants are all `&'a T`:
+/// A class's (or `Object`'s) [`RefClass`] impl, which generated code writes for each class of
+/// arena mode whose variants are all `&'a T`, and for `Object` when every class is such a class
+/// and every other variant holds a `&'a T`:
 ///
 /// ```text
-/// tlgen_runtime::ref_class!('a, MessageSender<'a> {
+/// tlgen_runtime::ref_class!('a, MessageSender<'a>, 2 {
 ///     0 => User: super::super::types::MessageSenderUser,
 ///     1 => Chat: super::super::types::MessageSenderChat,
 /// });
-/// ```
-///
-/// The indices are those of the class's `TYPES`, each variant holds a `&'a` of its type, and
-/// the class has an `Unknown(UnknownObject<'a>)` variant. The rows and the arms come from the
-/// same list, so the row of index `i` and the type that index's arm reads cannot differ, and an
-/// arm whose variant does not hold that type does not compile. Holds the `unsafe` of it
-/// (generated code has none of its own).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! ref_class {
-    ($lifetime:lifetime, $class:ty { $($index:literal => $variant:ident : $ty:ty),* $(,)? }) => {
-        // SAFETY: `REFS` lists `RefVariant::of` each type in index order, and `from_made`'s arm
-        // of each index reads the place as that index's type; `CLASS_TYPES` is the class's
-        // table, whose indices are those of the list (the generator's).
-        unsafe impl<$lifetime> $crate::parse::RefClass<$lifetime> for $class {
-            const CLASS_TYPES: &'static $crate::TypeTable = <$class>::TYPES;
-            const REFS: &$lifetime [$crate::parse::RefVariant<$lifetime>] =
-                &[$($crate::parse::RefVariant::of::<$ty>()),*];
-
-            // (inlined only when optimising: `ref_object!`'s arms call the classes' own, and
-            // without optimisation an inlined copy is not folded to the one arm it takes, so
-            // `Object` held every class's whole `match` once per constructor of the class)
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            unsafe fn from_made(made: $crate::parse::Made<$lifetime>) -> Self {
-                match made {
-                    $(
-                        $crate::parse::Made::Known($index, place) => {
-                            // SAFETY: the place holds a `$ty` in memory of `'a`, ours alone
-                            // (caller: it is `REFS[$index]`'s type).
-                            Self::$variant(unsafe { &*place.cast::<$ty>() })
-                        }
-                    )*
-                    $crate::parse::Made::Unknown(object) => Self::Unknown(object),
-                    // (no other index is in `REFS`: the caller's contract)
-                    $crate::parse::Made::Known(..) => {
-                        Self::Unknown($crate::UnknownObject::DEFAULT)
-                    }
-                }
-            }
-        }
-    };
-}
-
-/// `Object`'s [`RefClass`] impl in arena mode, which generated code writes when every class
-/// is a [`ref_class!`](crate::ref_class) and every other variant holds a `&'a T`:
-///
-/// ```text
-/// tlgen_runtime::ref_object!('a, Object<'a>, 4 {
+/// tlgen_runtime::ref_class!('a, Object<'a>, 4 {
 ///     0 => Error: types::Error<'a>,
 ///     3 => Ok: types::Ok;
 ///     1 => MessageSender: enums::MessageSender<'a> [0],
@@ -153,23 +107,29 @@ macro_rules! ref_class {
 /// });
 /// ```
 ///
-/// The indices (all of `0..len`, each once: a build error otherwise) are those of `Object`'s
-/// `TYPES`, which lists every constructor; a constructor of a class names the class's variant
-/// of `Object` and its index in the class. Its row is the class's own row of that index, so the
+/// The indices (all of `0..len`, each once: a build error otherwise) are those of the class's
+/// `TYPES`; each variant of the first list holds a `&'a` of its type. `Object` lists every
+/// constructor, and gives those of a class after a `;`, each with the class's variant of
+/// `Object` and its index in the class: its row is the class's own row of that index, so the
 /// class's [`from_made`](RefClass::from_made) of that index reads what `Object`'s row made.
+/// The rows and the arms come from the same lists, so the row of index `i` and the type that
+/// index's arm reads cannot differ, and an arm whose variant does not hold that type does not
+/// compile. The class has an `Unknown(UnknownObject<'a>)` variant. Holds the `unsafe` of it
+/// (generated code has none of its own). Owned mode's counterpart is
+/// [`owned_class!`](crate::owned_class).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! ref_object {
-    ($lifetime:lifetime, $object:ty, $len:literal {
-        $($index:literal => $variant:ident : $ty:ty),* ;
-        $($class_index:literal => $class_variant:ident : $class:ty [$local:literal]),* $(,)?
+macro_rules! ref_class {
+    ($lifetime:lifetime, $class:ty, $len:literal {
+        $($index:literal => $variant:ident : $ty:ty),*
+        $(; $($class_index:literal => $class_variant:ident : $inner:ty [$local:literal]),*)? $(,)?
     }) => {
         // SAFETY: `REFS[i]` is `RefVariant::of` the type that `from_made`'s arm of `i` reads
         // the place as, or the row of index `$local` of the class whose `from_made` that arm
-        // calls with `$local` (the class's own contract then holds); `CLASS_TYPES` is
-        // `Object`'s table, whose indices are those of the lists (the generator's).
-        unsafe impl<$lifetime> $crate::parse::RefClass<$lifetime> for $object {
-            const CLASS_TYPES: &'static $crate::TypeTable = <$object>::TYPES;
+        // calls with `$local` (the class's own contract then holds); `CLASS_TYPES` is the
+        // type's table, whose indices are those of the lists (the generator's).
+        unsafe impl<$lifetime> $crate::parse::RefClass<$lifetime> for $class {
+            const CLASS_TYPES: &'static $crate::TypeTable = <$class>::TYPES;
             const REFS: &$lifetime [$crate::parse::RefVariant<$lifetime>] = &{
                 let mut rows = [$crate::parse::RefVariant::NONE; $len];
                 let mut given = [false; $len];
@@ -177,22 +137,22 @@ macro_rules! ref_object {
                     rows[$index] = $crate::parse::RefVariant::of::<$ty>();
                     given[$index] = true;
                 )*
-                $(
+                $($(
                     rows[$class_index] =
-                        <$class as $crate::parse::RefClass<$lifetime>>::REFS[$local];
+                        <$inner as $crate::parse::RefClass<$lifetime>>::REFS[$local];
                     given[$class_index] = true;
-                )*
+                )*)?
                 let mut i = 0;
                 while i < $len {
-                    assert!(given[i], "a constructor of `Object` without its row");
+                    assert!(given[i], "a constructor of a class without its row");
                     i += 1;
                 }
                 rows
             };
 
-            // (inlined only when optimising: `ref_object!`'s arms call the classes' own, and
-            // without optimisation an inlined copy is not folded to the one arm it takes, so
-            // `Object` held every class's whole `match` once per constructor of the class)
+            // (inlined only when optimising: `Object`'s arms call the classes' own, and without
+            // optimisation an inlined copy is not folded to the one arm it takes, so `Object`
+            // held every class's whole `match` once per constructor of the class)
             #[cfg_attr(not(debug_assertions), inline(always))]
             unsafe fn from_made(made: $crate::parse::Made<$lifetime>) -> Self {
                 match made {
@@ -203,16 +163,16 @@ macro_rules! ref_object {
                             Self::$variant(unsafe { &*place.cast::<$ty>() })
                         }
                     )*
-                    $(
+                    $($(
                         $crate::parse::Made::Known($class_index, place) => {
                             let made = $crate::parse::Made::Known($local, place);
                             // SAFETY: `REFS[$class_index]` is the class's `REFS[$local]`
                             // (above): the place holds a value of its type (caller).
                             Self::$class_variant(unsafe {
-                                <$class as $crate::parse::RefClass<$lifetime>>::from_made(made)
+                                <$inner as $crate::parse::RefClass<$lifetime>>::from_made(made)
                             })
                         }
-                    )*
+                    )*)?
                     $crate::parse::Made::Unknown(object) => Self::Unknown(object),
                     // (no other index is in `REFS`: the caller's contract)
                     $crate::parse::Made::Known(..) => {
