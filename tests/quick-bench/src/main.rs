@@ -12,6 +12,11 @@ use serde::de::IgnoredAny;
 use tlgen_runtime::arena::Bump;
 use tlgen_runtime::pointer::Cursor;
 
+/// `--features mimalloc`: mimalloc instead of the system allocator.
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// td_api in `both` mode: the owned types, the pointer parser and the reader.
 #[allow(clippy::all)]
 mod td {
