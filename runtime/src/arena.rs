@@ -21,17 +21,22 @@
 //! where views are `Copy`, need no destructor (dropping a parsed document is free, the arena is
 //! reset as a whole), and read like the owned types (`&value.text[..]`, `for m in messages`).
 //! The price: arena values cannot be built without an arena or outlive it, and there is no
-//! `into_owned`; a program that keeps objects converts them itself or uses pointer mode.
+//! `into_owned`. A program that keeps documents (past the next `td_receive`, or on another
+//! thread) parses each into a [`Document`], which owns a copy of its text and an arena of its
+//! own (the generated `parse_document`), or uses pointer mode.
 //!
 //! One lifetime `'a` covers both the input and the arena: the cursor carries the arena
 //! ([`Cursor::with_arena`](crate::pointer::Cursor::with_arena)), and the generated
 //! `parse_received(&arena, cursor)` sets it.
+
+mod document;
 
 use core::fmt;
 use core::ops::Deref;
 use std::borrow::Cow;
 
 pub use bumpalo::Bump;
+pub use document::{Document, DocumentRoot};
 
 use crate::json_value::{JsonValue, Number};
 

@@ -1,10 +1,11 @@
 //! Arena mode's classes read as data (`ref_class!` and the entry points
 //! `parse_ref_class_in` / `parse_ref_index`) on hand-written types shaped like generated
 //! arena-mode code: a class as a field, as vector elements, nested, of an unknown type, with
-//! `@type` not first; and an `Object` whose rows include the class's. The runtime's own suite,
-//! so that the planted-bug script (which runs only it) reaches these paths.
+//! `@type` not first; and an `Object` whose rows include the class's. Then [`Document`] over
+//! the same types: a document that owns its text and arena. The runtime's own suite, so that the
+//! planted-bug script (which runs only it) reaches these paths.
 
-use tlgen_runtime::arena::Bump;
+use tlgen_runtime::arena::{Bump, Document, DocumentRoot, Received};
 use tlgen_runtime::fields;
 use tlgen_runtime::parse::{Envelope, Field, ParseClass, ParseValue};
 use tlgen_runtime::pointer::{Cursor, Error, NulTerminated};
@@ -316,5 +317,118 @@ fn bad_class_objects_fail_with_the_cursors_error() {
             let error = object.expect_err(doc);
             assert!(error.contains(want), "{doc}: {error}");
         });
+    }
+}
+
+/// The root of these types for [`Document`], as generated arena-mode modules write it.
+enum Root {}
+
+impl DocumentRoot for Root {
+    type Object<'a> = Object<'a>;
+
+    fn parse_received<'a>(
+        arena: &'a Bump,
+        cursor: Cursor<'a>,
+    ) -> Result<Received<'a, Object<'a>>, Error> {
+        tlgen_runtime::parse::parse_received_in(arena, cursor)
+    }
+
+    fn shorten<'long: 'short, 'short>(
+        received: &'short Received<'long, Object<'long>>,
+    ) -> &'short Received<'short, Object<'short>> {
+        received
+    }
+}
+
+const NESTED: &str = r#"{"@type":"square","side":7,"inner":{"@type":"circle","radius":3,"label":"in\u00e9"},"more":[{"@type":"square","side":2},{"@type":"circle","radius":5,"label":"x\u0041"},null],"@extra":{"id":[1,2]},"@client_id":4}"#;
+
+/// A document made from a buffer that is gone by the time it is read.
+fn document_of(text: &str) -> Result<Document<Root>, Error> {
+    let buffer = text.as_bytes().to_vec();
+    let document = Document::<Root>::parse(&buffer);
+    drop(buffer);
+    document
+}
+
+#[test]
+fn a_document_equals_the_arena_parse_and_outlives_its_input() {
+    let document = document_of(NESTED).expect("parses");
+    with_received(NESTED, |object| {
+        assert_eq!(Ok(&document.get().object), object)
+    });
+    let received = document.get();
+    assert_eq!(received.client_id, Some(4));
+    assert_eq!(received.extra.map(|e| e.get()), Some(r#"{"id":[1,2]}"#));
+    assert_eq!(document.text(), NESTED.as_bytes());
+    // the decoded strings and the text are in the document's arena
+    assert!(document.allocated_bytes() > NESTED.len());
+    let Object::Shape(Shape::Square(square)) = &received.object else {
+        panic!("not a square: {received:?}");
+    };
+    assert_eq!(
+        square.inner,
+        Shape::Circle(&Circle {
+            radius: 3,
+            label: "in\u{e9}"
+        })
+    );
+    assert_eq!(format!("{document:?}"), format!("{received:?}"));
+}
+
+#[test]
+fn a_document_moves_to_and_is_shared_between_threads() {
+    let document = document_of(NESTED).expect("parses");
+    let moved = std::thread::spawn(move || {
+        let client_id = document.get().client_id;
+        (document, client_id)
+    });
+    let (document, client_id) = moved.join().expect("thread");
+    assert_eq!(client_id, Some(4));
+    let document = &document;
+    std::thread::scope(|s| {
+        let readers: Vec<_> = (0..2)
+            .map(|_| s.spawn(move || format!("{:?}", document.get().object)))
+            .collect();
+        for reader in readers {
+            assert_eq!(
+                reader.join().expect("thread"),
+                format!("{:?}", document.get().object)
+            );
+        }
+    });
+}
+
+#[test]
+fn a_document_larger_than_its_first_chunk_grows_its_arena() {
+    // many small objects: their views take more than the text's size again
+    let shapes = vec![r#"{"@type":"circle","radius":1,"label":"\u0041"}"#; 500].join(",");
+    let text = format!(r#"{{"@type":"square","more":[{shapes}]}}"#);
+    let document = document_of(&text).expect("parses");
+    let Object::Shape(Shape::Square(square)) = &document.get().object else {
+        panic!("not a square");
+    };
+    assert_eq!(square.more.len(), 500);
+    assert!(square.more.iter().all(|shape| *shape
+        == Shape::Circle(&Circle {
+            radius: 1,
+            label: "A"
+        })));
+    assert!(document.allocated_bytes() > 2 * text.len());
+}
+
+#[test]
+fn a_bad_document_fails_as_the_arena_parse_does() {
+    for text in [
+        r#"{"@type":"square","inner":[]}"#,
+        r#"{"@type":"square","more":[{"@type":"circle"}"#,
+        "",
+        "{\"@type\":\"label\",\"text\":\"a\0b\"}",
+        r#"{"@type":"label","text":"hi"} x"#,
+    ] {
+        let error = document_of(text).expect_err(text);
+        with_received(text, |object| {
+            assert_eq!(Err(error.to_string()), object.map(|_| ()), "{text}")
+        });
+        assert!(error.offset() <= text.len(), "{text}: {error}");
     }
 }

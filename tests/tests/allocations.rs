@@ -157,6 +157,70 @@ fn arena_mode_allocates_nothing_per_document_after_warm_up() {
     );
 }
 
+/// Arena mode's `parse_document` (`td_arena::ArenaDocument`, a document that owns its text and
+/// arena): its first chunk is sized from the text, so that most documents take one allocation
+/// of the global allocator, and dropping the document frees everything (accepted or rejected).
+/// Every corpus document after a warm-up pass (the per-thread scratch of escaped strings).
+#[test]
+fn arena_documents_take_one_allocation_for_most_documents_and_free_it() {
+    use tlgen_tests::td_arena;
+    let mut lines = Vec::new();
+    for name in [
+        "tdjson-1.8.65.jsonl",
+        "tdjson-1.8.65-params.jsonl",
+        "synthetic.jsonl",
+        "synthetic-escapes.jsonl",
+    ] {
+        let text = std::fs::read_to_string(repo_root().join("corpus").join(name)).unwrap();
+        lines.extend(
+            text.lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(String::from),
+        );
+    }
+    let mut histogram = std::collections::BTreeMap::<usize, usize>::new();
+    let (mut accepted, mut text_bytes, mut arena_bytes) = (0, 0, 0);
+    for pass in 0..2 {
+        for line in &lines {
+            let before = LIVE.with(Cell::get);
+            let (allocs, document) = count(|| td_arena::parse_document(line.as_bytes()));
+            accepted += usize::from(pass == 1 && document.is_ok());
+            if let (1, Ok(document)) = (pass, &document) {
+                (text_bytes, arena_bytes) = (
+                    text_bytes + line.len(),
+                    arena_bytes + document.allocated_bytes(),
+                );
+            }
+            drop(document);
+            if pass == 0 {
+                continue;
+            }
+            let leaked = LIVE.with(Cell::get) - before;
+            let start: String = line.chars().take(200).collect();
+            assert_eq!(
+                leaked, 0,
+                "{leaked} bytes left by a dropped document: {start}…"
+            );
+            *histogram.entry(allocs).or_default() += 1;
+        }
+    }
+    let one = histogram.get(&1).copied().unwrap_or(0);
+    let total: usize = histogram.iter().map(|(n, docs)| n * docs).sum();
+    println!(
+        "arena documents: {} documents ({accepted} accepted), allocations per document \
+         (count: documents) {histogram:?}, mean {:.3}; arena bytes ÷ text bytes {:.2}",
+        lines.len(),
+        total as f64 / lines.len() as f64,
+        arena_bytes as f64 / text_bytes as f64
+    );
+    assert!(accepted > 2_000, "{accepted} documents accepted");
+    assert!(
+        one * 100 >= lines.len() * 95,
+        "{one} of {} documents in one allocation",
+        lines.len()
+    );
+}
+
 /// Every prefix of documents whose constructors allocate (escaped strings, vectors grown past
 /// their first room, boxed variants, inline ones) is an error somewhere inside them: the pointer parser frees all it
 /// allocated, whichever entry point (a constructor parsed from its default image in a box or

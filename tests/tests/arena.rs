@@ -43,6 +43,54 @@ fn arena_parser_agrees_with_the_reader_on_every_corpus_payload() {
     assert!(failures.is_empty(), "{} payloads differ", failures.len());
 }
 
+/// `parse_document` (`ArenaDocument`: a document that owns a copy of its text and its arena)
+/// gives what `parse_received` gives on every corpus payload, errors included (same offset and
+/// kind), read after the input is gone; it is `'static`, `Send` and `Sync`.
+#[test]
+fn documents_equal_the_arena_parse_on_every_corpus_payload() {
+    fn kept_and_shared<T: Send + Sync + 'static>(_: &T) {}
+    let mut files: Vec<_> = std::fs::read_dir(repo_root().join("corpus"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    let (mut equal, mut both_failed) = (0, 0);
+    let arena = Bump::new();
+    for file in &files {
+        let bytes = std::fs::read(file).unwrap();
+        for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let copy = line.to_vec();
+            let document = td_arena::parse_document(&copy);
+            drop(copy);
+            let input = NulTerminated::from(line);
+            let at = format!("{}:{}", file.display(), index + 1);
+            match (document, td_arena::parse_received(&arena, input.cursor())) {
+                (Ok(document), Ok(parsed)) => {
+                    kept_and_shared(&document);
+                    assert!(document.get() == &parsed, "{at}");
+                    assert_eq!(document.text(), line, "{at}");
+                    equal += 1;
+                }
+                (Err(a), Err(b)) => {
+                    assert_eq!(a, b, "{at}");
+                    both_failed += 1;
+                }
+                (a, b) => panic!(
+                    "{at}: document {:?}, arena {:?}",
+                    a.map(|_| ()),
+                    b.map(|_| ())
+                ),
+            }
+        }
+    }
+    println!("arena documents: {equal} equal to the arena parse, {both_failed} rejected by both");
+    assert!(equal > 2_000, "{equal} documents");
+}
+
 #[test]
 fn views_borrow_the_input_and_decode_escapes_into_the_arena() {
     let input = NulTerminated::from(

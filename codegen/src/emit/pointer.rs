@@ -396,6 +396,37 @@ pub fn object_parser(model: &Model, variants: &[ObjectVariant], storage: Storage
             pub fn parse_received<'a>(arena: &'a #rt::arena::Bump, cursor: #rt::pointer::Cursor<'a>) -> ::core::result::Result<Received<'a>, #rt::pointer::Error> {
                 #rt::parse::parse_received_in(arena, cursor)
             }
+
+            /// This module's root for [`ArenaDocument`] (`tlgen_runtime::arena::DocumentRoot`).
+            #[allow(dead_code)]
+            pub enum ArenaRoot {}
+
+            impl #rt::arena::DocumentRoot for ArenaRoot {
+                type Object<'a> = Object<'a>;
+
+                #[inline]
+                fn parse_received<'a>(arena: &'a #rt::arena::Bump, cursor: #rt::pointer::Cursor<'a>) -> ::core::result::Result<Received<'a>, #rt::pointer::Error> {
+                    parse_received(arena, cursor)
+                }
+
+                #[inline]
+                fn shorten<'long: 'short, 'short>(received: &'short Received<'long>) -> &'short Received<'short> {
+                    received
+                }
+            }
+
+            /// A document that owns its text and its arena: `'static`, `Send` and `Sync`, kept as
+            /// long as wanted. Read it with `get()`.
+            #[allow(dead_code)]
+            pub type ArenaDocument = #rt::arena::Document<ArenaRoot>;
+
+            /// Copies `text` (without its NUL, as `CStr::to_bytes` gives it) into a new arena
+            /// of its own and parses it there: a document that outlives `td_receive`'s buffer
+            /// and can go to another thread, in one allocation for most documents.
+            #[allow(dead_code)]
+            pub fn parse_document(text: &[u8]) -> ::core::result::Result<ArenaDocument, #rt::pointer::Error> {
+                ArenaDocument::parse(text)
+            }
         },
     };
     quote! {

@@ -1,0 +1,164 @@
+//! [`Document`]: an arena-mode document that owns its memory, so that it can be kept past the
+//! next `td_receive`, stored, and sent to another thread (`'static`, `Send`, `Sync`).
+//!
+//! Arena mode's values borrow the input buffer and the caller's [`Bump`]; a program that keeps
+//! a document had to copy what it keeps. A `Document` holds both instead: [`Document::parse`]
+//! copies the text into a new arena of its own and parses into that arena, so that the whole
+//! document is one or a few allocations (the arena's chunks), and dropping it frees them without
+//! visiting its values (views have no destructor). Its object is lent for the borrow of the
+//! document ([`Document::get`]).
+//!
+//! Generated arena-mode modules implement [`DocumentRoot`] for their `ArenaRoot` and name the
+//! type `ArenaDocument`, with `parse_document(text)`.
+
+use core::alloc::Layout;
+use core::fmt;
+use core::mem::ManuallyDrop;
+
+use super::{Bump, Received};
+use crate::pointer::{Cursor, Error, ErrorKind};
+
+/// What [`Document`] needs of an arena-mode module: its `Object<'a>`, its `parse_received`,
+/// and the proof that `Object` is covariant in its lifetime. Generated for the module's
+/// `ArenaRoot`:
+///
+/// ```text
+/// impl tlgen_runtime::arena::DocumentRoot for ArenaRoot {
+///     type Object<'a> = Object<'a>;
+///     fn parse_received<'a>(arena: &'a Bump, cursor: Cursor<'a>) -> Result<Received<'a>, Error> {
+///         parse_received(arena, cursor)
+///     }
+///     fn shorten<'long: 'short, 'short>(r: &'short Received<'long>) -> &'short Received<'short> {
+///         r
+///     }
+/// }
+/// ```
+pub trait DocumentRoot: 'static {
+    /// The module's `Object<'a>`: views into the input and the arena.
+    type Object<'a>: 'a;
+
+    /// Parses a NUL-terminated document into `arena` (the module's `parse_received`).
+    fn parse_received<'a>(
+        arena: &'a Bump,
+        cursor: Cursor<'a>,
+    ) -> Result<Received<'a, Self::Object<'a>>, Error>;
+
+    /// The same reference with a shorter lifetime. Its body is the reference itself (`r`), which
+    /// compiles only when `Object` is covariant in its lifetime: what lets [`Document::get`]
+    /// lend the object for the borrow of the document, in safe code.
+    fn shorten<'long: 'short, 'short>(
+        received: &'short Received<'long, Self::Object<'long>>,
+    ) -> &'short Received<'short, Self::Object<'short>>;
+}
+
+/// An arena-mode document that owns its text and its arena: `'static`, and `Send`/`Sync` when
+/// the module's objects are (the generated ones are). Made by [`parse`](Self::parse) (the
+/// generated `parse_document`); read through [`get`](Self::get).
+///
+/// Costs: one copy of the text, and the arena's chunks (one allocation for most documents: the
+/// first chunk is sized from the text, see [`parse`](Self::parse)); dropping frees the chunks
+/// and visits no value.
+pub struct Document<R: DocumentRoot> {
+    /// The parsed document, whose views point into `arena`, under a lifetime that stands for
+    /// "as long as `arena`": never handed out as `'static` ([`get`](Self::get) shortens it to
+    /// the borrow of `self`). Declared before `arena`, so dropped before it.
+    received: Received<'static, R::Object<'static>>,
+    /// The text the document was parsed from, in `arena` (without its NUL).
+    text: &'static [u8],
+    /// Owns the memory of `text` and of every value of `received`. Its chunks are heap memory
+    /// of their own: moving the `Bump` (and so the `Document`) moves none of it.
+    arena: Bump,
+}
+
+/// The first chunk of a document's arena for `len` bytes of text: the text and its NUL, and as
+/// much again (at most 1 MiB more) for the values, which take less than their text in all but
+/// 35 of the 2,792 corpus documents (`tests/tests/allocations.rs`); a document that needs more
+/// gets further chunks from `Bump` (each twice the last).
+fn first_chunk(len: usize) -> usize {
+    len.saturating_add(len.min(1 << 20)).saturating_add(256)
+}
+
+/// `text` and a NUL after it, in `arena`: one copy (`alloc_slice_fill_copy` then a copy would
+/// write the bytes twice; bumpalo's `Vec::extend_from_slice` copies byte by byte, 0.27 µs more
+/// per tdjson_stream document). `None` when `text` leaves no room for a NUL (`isize::MAX`
+/// bytes).
+fn copy_with_nul<'a>(arena: &'a Bump, text: &[u8]) -> Option<&'a [u8]> {
+    let len = text.len();
+    let layout = Layout::array::<u8>(len.checked_add(1)?).ok()?;
+    let place = arena.alloc_layout(layout);
+    // SAFETY: `place` is `len + 1` fresh bytes of the arena (`layout`), writable, aligned for
+    // `u8` and used by nothing else; `text` is another allocation. Every byte is written before
+    // the slice is made, which borrows them for the arena's borrow `'a`.
+    Some(unsafe {
+        core::ptr::copy_nonoverlapping(text.as_ptr(), place.as_ptr(), len);
+        place.as_ptr().add(len).write(0);
+        core::slice::from_raw_parts(place.as_ptr(), len + 1)
+    })
+}
+
+impl<R: DocumentRoot> Document<R> {
+    /// Copies `text` (a document without its NUL, as `td_receive`'s `CStr::to_bytes` gives it)
+    /// into a new arena and parses it there with the pointer parser. An interior NUL ends the
+    /// document early (parsing then fails as truncated), as with
+    /// [`Cursor::from_bytes_with_nul`]; errors carry the byte offset in `text`.
+    pub fn parse(text: &[u8]) -> Result<Self, Error> {
+        let arena = Bump::with_capacity(first_chunk(text.len()));
+        let copy =
+            copy_with_nul(&arena, text).ok_or(Error::new(text.len(), ErrorKind::MissingNul))?;
+        let cursor = Cursor::from_bytes_with_nul(copy)?;
+        let received = ManuallyDrop::new(R::parse_received(&arena, cursor)?);
+        let text = copy.split_at(text.len()).0;
+        // SAFETY: `Received<'a, Object<'a>>` and `Received<'static, Object<'static>>` differ
+        // only in lifetimes, so they have one layout; the value is read once (the original is
+        // in a `ManuallyDrop`, never dropped). Its views point into `arena`'s chunks (or at
+        // constants), which live until `arena` is dropped, after `received` (field order), and do
+        // not move with the `Bump`; the `'static` is never exposed (`get` shortens it to the
+        // borrow of the document), and `arena` is never allocated from or reset again.
+        let received = unsafe {
+            core::ptr::from_ref::<Received<'_, R::Object<'_>>>(&received)
+                .cast::<Received<'static, R::Object<'static>>>()
+                .read()
+        };
+        // SAFETY: as `received`: `text` is in `arena`'s chunks, lent only for the borrow of
+        // the document (`text()`).
+        let text = unsafe { &*core::ptr::from_ref::<[u8]>(text) };
+        Ok(Document {
+            received,
+            text,
+            arena,
+        })
+    }
+
+    /// The parsed document: its object, `@extra` and `@client_id`, for the borrow of `self`.
+    #[inline]
+    pub fn get(&self) -> &Received<'_, R::Object<'_>> {
+        R::shorten(&self.received)
+    }
+
+    /// The text it was parsed from (without the NUL).
+    #[inline]
+    pub fn text(&self) -> &[u8] {
+        self.text
+    }
+
+    /// The bytes its arena holds from the global allocator (the text, the values, and what
+    /// its chunks leave unused).
+    pub fn allocated_bytes(&self) -> usize {
+        self.arena.allocated_bytes()
+    }
+}
+
+// SAFETY: through `&Document` only `&Received` (`Sync` by the bound) and the text are reached;
+// the arena, which is not `Sync` (allocating through `&Bump` mutates it), is never used through
+// a shared reference after `parse`. (`Send` is derived: `Bump` is `Send`, and the views move
+// with the arena they point into.)
+unsafe impl<R: DocumentRoot> Sync for Document<R> where R::Object<'static>: Sync {}
+
+impl<R: DocumentRoot> fmt::Debug for Document<R>
+where
+    for<'a> R::Object<'a>: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(f)
+    }
+}
