@@ -46,6 +46,10 @@ pub enum Kind {
     /// global allocation once the arena has grown. Its types are not `td`'s: validated against
     /// the reader by the test suite (`tests/arena.rs`), here only accepted or not.
     PointerArena,
+    /// Arena mode into a document that owns its arena: `td_arena::parse_document(text)` (the
+    /// text copied into a new arena sized from it, parsed there, then dropped: a result that
+    /// outlives the input and can go to another thread, like the owned pointer parser's).
+    ArenaDocument,
     /// `tlgen_runtime::reader::from_slice::<td::Received>` (serde_json, recursion limit off).
     SerdeJson,
     /// `sonic_rs::from_slice::<td::Received>` (its own depth limit: 255).
@@ -89,9 +93,10 @@ pub enum Kind {
 pub const UNTYPED_WALK: Kind = Kind::WalkSonicIgnored;
 
 /// The contenders, in report order; the first is the baseline of every ratio.
-pub const MAIN: [Kind; 10] = [
+pub const MAIN: [Kind; 11] = [
     Kind::Pointer,
     Kind::PointerArena,
+    Kind::ArenaDocument,
     Kind::SerdeJson,
     Kind::SonicRs,
     Kind::SimdJson,
@@ -128,6 +133,7 @@ impl Kind {
         match self {
             Kind::Pointer => "pointer",
             Kind::PointerArena => "pointer_arena",
+            Kind::ArenaDocument => "arena_document",
             Kind::SerdeJson => "serde_json",
             Kind::SonicRs => "sonic_rs",
             Kind::SimdJson => "simd_json",
@@ -175,6 +181,7 @@ impl Kind {
                 s.arena.reset();
                 untyped(pointer_arena(doc, &s.arena))
             }
+            Kind::ArenaDocument => untyped(td_arena::parse_document(doc.text())),
             Kind::Memchr => Ok(None),
             Kind::UntypedWalk => UNTYPED_WALK.check(doc, s),
             Kind::UntypedWalkSerde => Kind::WalkSerdeIgnored.check(doc, s),
@@ -202,6 +209,9 @@ impl Kind {
             Kind::PointerArena => each(docs, |d| {
                 s.arena.reset();
                 black_box(pointer_arena(d, &s.arena)).is_ok()
+            }),
+            Kind::ArenaDocument => each(docs, |d| {
+                black_box(td_arena::parse_document(d.text())).is_ok()
             }),
             Kind::SerdeJson => each(docs, |d| black_box(serde_json_reader(d)).is_ok()),
             Kind::SonicRs => each(docs, |d| black_box(sonic(d)).is_ok()),

@@ -566,6 +566,7 @@ fn main() -> ExitCode {
             None,
             Some(Kind::Pointer),
             Some(Kind::PointerArena),
+            Some(Kind::ArenaDocument),
             Some(Kind::SerdeJson),
             Some(Kind::ValueThenConvert),
             Some(Kind::TdlibRs),
