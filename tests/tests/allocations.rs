@@ -100,16 +100,8 @@ fn pointer_allocates_no_more_than_reader_on_the_corpus() {
     );
 }
 
-/// Arena mode (`td_arena`): once the arena has grown to the largest document and the
-/// per-thread string scratch has grown to the longest escaped string, parsing allocates
-/// nothing from the global allocator, however many strings with escapes, vectors and class
-/// values a document holds, `@extra` included (its text, borrowed from the input). Every
-/// corpus file, three times: two warm-up passes (a `Bump` keeps only its newest, largest chunk
-/// on `reset`, so a document that needed two chunks fits in one only on its next parse), then
-/// the counted pass, where every document, accepted or rejected, must allocate nothing.
-#[test]
-fn arena_mode_allocates_nothing_per_document_after_warm_up() {
-    use tlgen_tests::td_arena;
+/// Every document of the TDLib captures and the synthetic streams, one per line.
+fn stream_documents() -> Vec<String> {
     let mut lines = Vec::new();
     for name in [
         "tdjson-1.8.65.jsonl",
@@ -124,6 +116,20 @@ fn arena_mode_allocates_nothing_per_document_after_warm_up() {
                 .map(String::from),
         );
     }
+    lines
+}
+
+/// Arena mode (`td_arena`): once the arena has grown to the largest document and the
+/// per-thread string scratch has grown to the longest escaped string, parsing allocates
+/// nothing from the global allocator, however many strings with escapes, vectors and class
+/// values a document holds, `@extra` included (its text, borrowed from the input). Every
+/// corpus file, three times: two warm-up passes (a `Bump` keeps only its newest, largest chunk
+/// on `reset`, so a document that needed two chunks fits in one only on its next parse), then
+/// the counted pass, where every document, accepted or rejected, must allocate nothing.
+#[test]
+fn arena_mode_allocates_nothing_per_document_after_warm_up() {
+    use tlgen_tests::td_arena;
+    let lines = stream_documents();
     let mut arena = tlgen_runtime::arena::Bump::new();
     let (mut accepted, mut container_extra) = (0, 0);
     for pass in 0..3 {
@@ -164,20 +170,7 @@ fn arena_mode_allocates_nothing_per_document_after_warm_up() {
 #[test]
 fn arena_documents_take_one_allocation_for_most_documents_and_free_it() {
     use tlgen_tests::td_arena;
-    let mut lines = Vec::new();
-    for name in [
-        "tdjson-1.8.65.jsonl",
-        "tdjson-1.8.65-params.jsonl",
-        "synthetic.jsonl",
-        "synthetic-escapes.jsonl",
-    ] {
-        let text = std::fs::read_to_string(repo_root().join("corpus").join(name)).unwrap();
-        lines.extend(
-            text.lines()
-                .filter(|l| !l.trim().is_empty())
-                .map(String::from),
-        );
-    }
+    let lines = stream_documents();
     let mut histogram = std::collections::BTreeMap::<usize, usize>::new();
     let (mut accepted, mut text_bytes, mut arena_bytes) = (0, 0, 0);
     for pass in 0..2 {

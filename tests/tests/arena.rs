@@ -10,14 +10,20 @@ use tlgen_tests::{
     text_entities_document, validate_arena,
 };
 
-#[test]
-fn arena_parser_agrees_with_the_reader_on_every_corpus_payload() {
+/// The corpus's JSON-lines files, sorted.
+fn corpus_files() -> Vec<std::path::PathBuf> {
     let mut files: Vec<_> = std::fs::read_dir(repo_root().join("corpus"))
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
         .collect();
     files.sort();
+    files
+}
+
+#[test]
+fn arena_parser_agrees_with_the_reader_on_every_corpus_payload() {
+    let files = corpus_files();
     let (mut agree, mut rejected, mut failures) = (0, 0, Vec::new());
     for file in &files {
         let bytes = std::fs::read(file).unwrap();
@@ -49,12 +55,7 @@ fn arena_parser_agrees_with_the_reader_on_every_corpus_payload() {
 #[test]
 fn documents_equal_the_arena_parse_on_every_corpus_payload() {
     fn kept_and_shared<T: Send + Sync + 'static>(_: &T) {}
-    let mut files: Vec<_> = std::fs::read_dir(repo_root().join("corpus"))
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
+    let files = corpus_files();
     let (mut equal, mut both_failed) = (0, 0);
     let arena = Bump::new();
     for file in &files {

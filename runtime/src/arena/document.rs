@@ -78,10 +78,10 @@ fn first_chunk(len: usize) -> usize {
     len.saturating_add(len.min(1 << 20)).saturating_add(256)
 }
 
-/// `text` and a NUL after it, in `arena`: one copy (`alloc_slice_fill_copy` then a copy would
-/// write the bytes twice; bumpalo's `Vec::extend_from_slice` copies byte by byte, 0.27 µs more
-/// per tdjson_stream document). `None` when `text` leaves no room for a NUL (`isize::MAX`
-/// bytes).
+/// `text` and a NUL after it, in `arena`: one copy (`alloc_slice_fill_copy` then a copy writes
+/// the bytes twice, 46 instructions more per tdjson_stream document; bumpalo's
+/// `Vec::extend_from_slice` copies byte by byte, 215 more: docs/BENCHMARKS.md). `None` when
+/// `text` leaves no room for a NUL (`isize::MAX` bytes).
 fn copy_with_nul<'a>(arena: &'a Bump, text: &[u8]) -> Option<&'a [u8]> {
     let len = text.len();
     let layout = Layout::array::<u8>(len.checked_add(1)?).ok()?;
