@@ -148,10 +148,11 @@ impl<R: DocumentRoot> Document<R> {
     }
 }
 
-// SAFETY: through `&Document` only `&Received` (`Sync` by the bound) and the text are reached;
-// the arena, which is not `Sync` (allocating through `&Bump` mutates it), is never used through
-// a shared reference after `parse`. (`Send` is derived: `Bump` is `Send`, and the views move
-// with the arena they point into.)
+// SAFETY: through `&Document` only `&Received` (`Sync` by the bound) and the text are reached,
+// and the arena is only read (`allocated_bytes` walks its chunk list). `Bump` is not `Sync`
+// because allocating or resetting through `&Bump` writes its cells; a `Document` never does
+// either after `parse`, so reads from several threads cannot race. (`Send` is derived: `Bump`
+// is `Send`, and the views move with the arena they point into.)
 unsafe impl<R: DocumentRoot> Sync for Document<R> where R::Object<'static>: Sync {}
 
 impl<R: DocumentRoot> fmt::Debug for Document<R>
