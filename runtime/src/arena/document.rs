@@ -3,7 +3,7 @@
 //!
 //! Arena mode's values borrow the input buffer and the caller's [`Bump`]; a program that keeps
 //! a document had to copy what it keeps. A `Document` holds both instead: [`Document::parse`]
-//! copies the text into a new arena of its own and parses into that arena, so that the whole
+//! copies the text into an arena of its own and parses into that arena, so that the whole
 //! document is one or a few allocations (the arena's chunks), and dropping it frees them without
 //! visiting its values (views have no destructor). Its object is lent for the borrow of the
 //! document ([`Document::get`]).
@@ -13,7 +13,7 @@
 
 use core::alloc::Layout;
 use core::fmt;
-use core::mem::ManuallyDrop;
+use core::mem::{ManuallyDrop, MaybeUninit};
 
 use super::{Bump, Received};
 use crate::pointer::{Cursor, Error, ErrorKind};
@@ -59,21 +59,31 @@ pub trait DocumentRoot: 'static {
 /// first chunk is sized from the text, see [`parse`](Self::parse)); dropping frees the chunks
 /// and visits no value.
 pub struct Document<R: DocumentRoot> {
-    /// The parsed document, whose views point into `arena`, under a lifetime that stands for
-    /// "as long as `arena`": never handed out as `'static` ([`get`](Self::get) shortens it to
-    /// the borrow of `self`). Declared before `arena`, so dropped before it.
-    received: Received<'static, R::Object<'static>>,
-    /// The text the document was parsed from, in `arena` (without its NUL).
-    text: &'static [u8],
-    /// Owns the memory of `text` and of every value of `received`. Its chunks are heap memory
+    /// The parse and its text, whose views point into `arena`, under a lifetime that stands
+    /// for "as long as `arena`": never handed out as `'static` ([`get`](Self::get) shortens it
+    /// to the borrow of `self`). Always initialised; dropped (in `drop`) before the arena is
+    /// reset or freed. In a `MaybeUninit` so that Rust's aliasing rules do not treat its
+    /// references as live for as long as a function that took the document by value runs,
+    /// after it has dropped the document (yoke's `KindaSortaDangling`; Miri finds a document
+    /// dropped by a function that took it by value otherwise: docs/HARDENING.md, F6).
+    parsed: MaybeUninit<Parsed<'static, R::Object<'static>>>,
+    /// Owns the memory of the text and of every value of the parse. Its chunks are heap memory
     /// of their own: moving the `Bump` (and so the `Document`) moves none of it.
     arena: Bump,
+}
+
+/// What a [`Document`] lends: its parse, and the text it was parsed from (in the arena,
+/// without its NUL).
+struct Parsed<'a, O> {
+    received: Received<'a, O>,
+    text: &'a [u8],
 }
 
 /// The first chunk of a document's arena for `len` bytes of text: the text and its NUL, and as
 /// much again (at most 1 MiB more) for the values, which take less than their text in all but
 /// 35 of the 2,792 corpus documents (`tests/tests/allocations.rs`); a document that needs more
 /// gets further chunks from `Bump` (each twice the last).
+#[inline]
 fn first_chunk(len: usize) -> usize {
     len.saturating_add(len.min(1 << 20)).saturating_add(256)
 }
@@ -103,42 +113,60 @@ impl<R: DocumentRoot> Document<R> {
     /// [`Cursor::from_bytes_with_nul`]; errors carry the byte offset in `text`.
     pub fn parse(text: &[u8]) -> Result<Self, Error> {
         let arena = Bump::with_capacity(first_chunk(text.len()));
-        let copy =
-            copy_with_nul(&arena, text).ok_or(Error::new(text.len(), ErrorKind::MissingNul))?;
-        let cursor = Cursor::from_bytes_with_nul(copy)?;
-        let received = ManuallyDrop::new(R::parse_received(&arena, cursor)?);
-        let text = copy.split_at(text.len()).0;
-        // SAFETY: `Received<'a, Object<'a>>` and `Received<'static, Object<'static>>` differ
-        // only in lifetimes, so they have one layout; the value is read once (the original is
-        // in a `ManuallyDrop`, never dropped). Its views point into `arena`'s chunks (or at
-        // constants), which live until `arena` is dropped, after `received` (field order), and do
-        // not move with the `Bump`; the `'static` is never exposed (`get` shortens it to the
-        // borrow of the document), and `arena` is never allocated from or reset again.
-        let received = unsafe {
-            core::ptr::from_ref::<Received<'_, R::Object<'_>>>(&received)
-                .cast::<Received<'static, R::Object<'static>>>()
-                .read()
-        };
-        // SAFETY: as `received`: `text` is in `arena`'s chunks, lent only for the borrow of
-        // the document (`text()`).
-        let text = unsafe { &*core::ptr::from_ref::<[u8]>(text) };
-        Ok(Document {
-            received,
-            text,
+        let parsed = Self::parse_in(&arena, text).map(|parsed| {
+            // SAFETY: `Parsed<'a, Object<'a>>` and `Parsed<'static, Object<'static>>` differ
+            // only in lifetimes, so they have one layout; the value is read once (the original
+            // is in a `ManuallyDrop`, never dropped). Its views point into `arena`'s chunks (or
+            // at constants), which do not move with the `Bump` and stay allocated until `drop`
+            // has dropped the parse first; the `'static` is never exposed (`get` and `text`
+            // shorten it to the borrow of the document), and `arena` is neither allocated from
+            // nor reset while the parse exists.
+            unsafe {
+                core::ptr::from_ref::<Parsed<'_, R::Object<'_>>>(&parsed)
+                    .cast::<Parsed<'static, R::Object<'static>>>()
+                    .read()
+            }
+        });
+        parsed.map(|parsed| Document {
+            parsed: MaybeUninit::new(parsed),
             arena,
         })
+    }
+
+    /// The copy of `text` (without its NUL) and its parse, in `arena`, in a `ManuallyDrop`:
+    /// to be read once under another lifetime.
+    fn parse_in<'a>(
+        arena: &'a Bump,
+        text: &[u8],
+    ) -> Result<ManuallyDrop<Parsed<'a, R::Object<'a>>>, Error> {
+        let copy =
+            copy_with_nul(arena, text).ok_or(Error::new(text.len(), ErrorKind::MissingNul))?;
+        let cursor = Cursor::from_bytes_with_nul(copy)?;
+        let received = R::parse_received(arena, cursor)?;
+        Ok(ManuallyDrop::new(Parsed {
+            received,
+            text: copy.split_at(text.len()).0,
+        }))
+    }
+
+    /// The parse, under the lifetime of the borrow of `self`'s arena (shortened by the
+    /// callers).
+    #[inline]
+    fn parsed(&self) -> &Parsed<'static, R::Object<'static>> {
+        // SAFETY: `parsed` is initialised by `parse` and dropped only by `drop`.
+        unsafe { self.parsed.assume_init_ref() }
     }
 
     /// The parsed document: its object, `@extra` and `@client_id`, for the borrow of `self`.
     #[inline]
     pub fn get(&self) -> &Received<'_, R::Object<'_>> {
-        R::shorten(&self.received)
+        R::shorten(&self.parsed().received)
     }
 
     /// The text it was parsed from (without the NUL).
     #[inline]
     pub fn text(&self) -> &[u8] {
-        self.text
+        self.parsed().text
     }
 
     /// The bytes its arena holds from the global allocator (the text, the values, and what
@@ -148,11 +176,22 @@ impl<R: DocumentRoot> Document<R> {
     }
 }
 
+impl<R: DocumentRoot> Drop for Document<R> {
+    /// Drops the parse; the arena (a field) is freed after it.
+    fn drop(&mut self) {
+        // SAFETY: `parsed` is initialised (by `parse`), dropped once, here, and not read after
+        // (the fields' own drop, after this, skips a `MaybeUninit`); it is dropped while
+        // `arena` still holds every chunk its views point into.
+        unsafe { self.parsed.assume_init_drop() };
+    }
+}
+
 // SAFETY: through `&Document` only `&Received` (`Sync` by the bound) and the text are reached,
 // and the arena is only read (`allocated_bytes` walks its chunk list). `Bump` is not `Sync`
-// because allocating or resetting through `&Bump` writes its cells; a `Document` never does
-// either after `parse`, so reads from several threads cannot race. (`Send` is derived: `Bump`
-// is `Send`, and the views move with the arena they point into.)
+// because allocating or resetting through `&Bump` writes its cells; a `Document` does neither
+// between `parse` and `drop` (which has `&mut self`), so reads from several threads cannot
+// race. (`Send` is derived: `Bump` is `Send`, and the views move with the arena they point
+// into.)
 unsafe impl<R: DocumentRoot> Sync for Document<R> where R::Object<'static>: Sync {}
 
 impl<R: DocumentRoot> fmt::Debug for Document<R>
