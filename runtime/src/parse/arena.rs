@@ -31,7 +31,7 @@ impl<'a> ParseValue<'a> for &'a [u8] {
 /// A vector: elements built in place in arena memory, which then becomes the slice (no
 /// destructor runs: arena-mode values have none). Elements with a
 /// [`DEFAULT_IMAGE`](ParseValue::DEFAULT_IMAGE) (generated constructors and classes) go through
-/// [`parse_elements`], one loop for every element type; the others (scalars, strings, nested
+/// `parse_elements`, one loop for every element type; the others (scalars, strings, nested
 /// vectors) through an arena vector of their own type.
 impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for &'a [T] {
     fn parse_in(slot: &mut Self, c: &mut Cursor<'a>, depth: u32) -> Result<(), Error> {

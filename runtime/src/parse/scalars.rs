@@ -44,7 +44,7 @@ parse_by_reading! {
 
 /// Elements with a [`DEFAULT_IMAGE`](ParseValue::DEFAULT_IMAGE) (generated constructors and
 /// classes) are built in the thread's scratch and moved into a buffer of exactly their number
-/// ([`parse_elements_exact`], one loop for every element type); the others (scalars, strings,
+/// (`parse_elements_exact`, one loop for every element type); the others (scalars, strings,
 /// nested vectors) are built in the vector's buffer by a loop of their own type: a default is
 /// pushed, then parsed in place.
 impl<'a, T: ParseValue<'a> + Element> ParseValue<'a> for Vec<T> {
