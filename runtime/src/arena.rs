@@ -30,6 +30,7 @@
 //! `parse_received(&arena, cursor)` sets it.
 
 mod document;
+mod spare;
 
 use core::fmt;
 use core::ops::Deref;
@@ -37,6 +38,7 @@ use std::borrow::Cow;
 
 pub use bumpalo::Bump;
 pub use document::{Document, DocumentRoot};
+pub use spare::{SPARE_ARENA_MAX_BYTES, SPARE_ARENAS_PER_THREAD, release_spare_arenas};
 
 use crate::json_value::{JsonValue, Number};
 

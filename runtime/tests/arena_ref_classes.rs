@@ -438,9 +438,84 @@ fn shapes_document(count: usize) -> String {
     format!(r#"{{"@type":"square","more":[{shapes}]}}"#)
 }
 
+/// A dropped document's arena is reset and kept by the thread that dropped it, for the next
+/// document it parses (its chunk: `allocated_bytes` of the next document is the large one's),
+/// while documents alive at the same time keep arenas of their own; an arena past
+/// `SPARE_ARENA_MAX_BYTES` is freed, and `release_spare_arenas` frees the kept ones. Each in a
+/// thread of its own (spare arenas are per thread). Under Miri: reuse after `reset` reads
+/// nothing of a dropped document.
+#[test]
+fn documents_parsed_after_a_drop_reuse_its_arena_on_that_thread() {
+    use tlgen_runtime::arena::{SPARE_ARENA_MAX_BYTES, release_spare_arenas};
+    let check = |document: &Document<Root>, text: &str| {
+        with_received(text, |object| {
+            assert_eq!(Ok(&document.get().object), object, "{text}")
+        });
+    };
+    let large = shapes_document(40);
+    let too_large = shapes_document(if cfg!(miri) { 200 } else { 2_000 });
+    std::thread::spawn(move || {
+        let first = document_of(&large).expect("parses");
+        let kept = first.allocated_bytes();
+        assert!(kept > 4 * NESTED.len(), "{kept} bytes");
+        // alive together: the second has an arena of its own
+        let second = document_of(NESTED).expect("parses");
+        assert!(second.allocated_bytes() < kept);
+        check(&first, &large);
+        drop(first);
+        // after the drop: the large arena, reset, holds the next document, and the one after
+        // it (no growth: each starts from an empty arena)
+        for _ in 0..20 {
+            assert_eq!(document_of(NESTED).expect("parses").allocated_bytes(), kept);
+        }
+        let third = document_of(NESTED).expect("parses");
+        assert_eq!(third.allocated_bytes(), kept);
+        check(&third, NESTED);
+        check(&second, NESTED);
+        drop((second, third));
+        // a rejected document gives its arena back too
+        let error = document_of(r#"{"@type":"square","inner":[]}"#);
+        assert!(error.is_err());
+        assert_eq!(document_of(NESTED).expect("parses").allocated_bytes(), kept);
+        release_spare_arenas();
+        release_spare_arenas();
+        let fresh = document_of(NESTED).expect("parses");
+        assert!(fresh.allocated_bytes() < kept);
+        drop(fresh);
+        release_spare_arenas();
+        if !cfg!(miri) {
+            let huge = document_of(&too_large).expect("parses");
+            assert!(huge.allocated_bytes() > SPARE_ARENA_MAX_BYTES);
+            drop(huge);
+            assert!(document_of(NESTED).expect("parses").allocated_bytes() < kept);
+        }
+    })
+    .join()
+    .expect("thread");
+}
+
+/// A document dropped on another thread leaves its arena to that thread, whose next document
+/// (a different one, parsed there) reuses it; the parsing thread makes a new arena.
+#[test]
+fn a_document_dropped_on_another_thread_leaves_its_arena_there() {
+    let large = shapes_document(40);
+    let document = document_of(&large).expect("parses");
+    let kept = document.allocated_bytes();
+    std::thread::spawn(move || {
+        drop(document);
+        let reused = document_of(NESTED).expect("parses");
+        assert_eq!(reused.allocated_bytes(), kept);
+        with_received(NESTED, |object| {
+            assert_eq!(Ok(&reused.get().object), object)
+        });
+    })
+    .join()
+    .expect("thread");
+}
+
 /// Takes a document by value and drops it: its references are then arguments of a call that
-/// outlives them (Miri: the arena's chunks are freed while the call runs; a `Document` keeps
-/// its parse in a `MaybeUninit` so that this is not undefined).
+/// outlives them (Miri: the arena's chunks are freed, or reset and reused, while the call
+/// runs; a `Document` keeps its parse in a `MaybeUninit` so that this is not undefined).
 fn drop_and_parse_again(document: Document<Root>) -> Document<Root> {
     drop(document);
     document_of(NESTED).expect("parses")

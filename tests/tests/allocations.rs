@@ -164,17 +164,21 @@ fn arena_mode_allocates_nothing_per_document_after_warm_up() {
 }
 
 /// Arena mode's `parse_document` (`td_arena::ArenaDocument`, a document that owns its text and
-/// arena): its first chunk is sized from the text, so that most documents take one allocation
-/// of the global allocator, and dropping the document frees everything (accepted or rejected).
-/// Every corpus document after a warm-up pass (the per-thread scratch of escaped strings).
+/// arena) in a new arena (no spare one on the thread: `release_spare_arenas` before each): its
+/// first chunk is sized from the text, so that most documents take one allocation of the
+/// global allocator, and dropping the document frees everything (accepted or rejected) but the
+/// arena it leaves to the thread, which `release_spare_arenas` frees. Every corpus document
+/// after a warm-up pass (the per-thread scratch of escaped strings).
 #[test]
 fn arena_documents_take_one_allocation_for_most_documents_and_free_it() {
+    use tlgen_runtime::arena::release_spare_arenas;
     use tlgen_tests::td_arena;
     let lines = stream_documents();
     let mut histogram = std::collections::BTreeMap::<usize, usize>::new();
     let (mut accepted, mut text_bytes, mut arena_bytes) = (0, 0, 0);
     for pass in 0..2 {
         for line in &lines {
+            release_spare_arenas();
             let before = LIVE.with(Cell::get);
             let (allocs, document) = count(|| td_arena::parse_document(line.as_bytes()));
             accepted += usize::from(pass == 1 && document.is_ok());
@@ -185,6 +189,7 @@ fn arena_documents_take_one_allocation_for_most_documents_and_free_it() {
                 );
             }
             drop(document);
+            release_spare_arenas();
             if pass == 0 {
                 continue;
             }
@@ -212,6 +217,75 @@ fn arena_documents_take_one_allocation_for_most_documents_and_free_it() {
         "{one} of {} documents in one allocation",
         lines.len()
     );
+}
+
+/// `parse_document` in a loop that parses and drops documents on one thread, as a receive loop
+/// does: each reuses the arena of the one dropped before it (kept by the thread, reset), so
+/// that once the arena has grown to the stream's documents none takes an allocation, except
+/// those whose arena is larger than the thread keeps (`SPARE_ARENA_MAX_BYTES`), which take
+/// theirs and free it; what the thread keeps is at most `SPARE_ARENAS_PER_THREAD` arenas of at
+/// most that size, and `release_spare_arenas` frees it.
+#[test]
+fn arena_documents_parsed_and_dropped_in_a_loop_take_no_allocation_once_warm() {
+    use tlgen_runtime::arena::{
+        SPARE_ARENA_MAX_BYTES, SPARE_ARENAS_PER_THREAD, release_spare_arenas,
+    };
+    use tlgen_tests::td_arena;
+    let lines = stream_documents();
+    // (allocations, arena over the size a thread keeps) of each counted document; allocated
+    // before the count starts
+    let mut counted = Vec::with_capacity(lines.len());
+    let (mut start, mut kept_most) = (0, 0);
+    // pass 0 warms up the thread's other state (the scratch of escaped strings), pass 1 its
+    // spare arenas, pass 2 is counted
+    for pass in 0..3 {
+        if pass == 1 {
+            release_spare_arenas();
+            start = LIVE.with(Cell::get);
+        }
+        for line in &lines {
+            let (allocs, document) = count(|| td_arena::parse_document(line.as_bytes()));
+            let large = document
+                .as_ref()
+                .is_ok_and(|d| d.allocated_bytes() > SPARE_ARENA_MAX_BYTES);
+            drop(document);
+            if pass == 0 {
+                continue;
+            }
+            kept_most = kept_most.max(LIVE.with(Cell::get) - start);
+            if pass == 2 {
+                counted.push((allocs, large));
+            }
+        }
+    }
+    release_spare_arenas();
+    assert_eq!(LIVE.with(Cell::get), start, "bytes left after the release");
+    let mut histogram = std::collections::BTreeMap::<(usize, bool), usize>::new();
+    for key in counted {
+        *histogram.entry(key).or_default() += 1;
+    }
+    let none = histogram.get(&(0, false)).copied().unwrap_or(0);
+    println!(
+        "arena documents in a parse-and-drop loop: {} documents, (allocations, arena over \
+         {SPARE_ARENA_MAX_BYTES} bytes): documents {histogram:?}; at most {kept_most} bytes \
+         kept by the thread",
+        lines.len(),
+    );
+    assert!(
+        none * 100 >= lines.len() * 99,
+        "{none} of {} documents without an allocation",
+        lines.len()
+    );
+    // and those that allocate are the ones too large to keep
+    assert!(
+        histogram
+            .keys()
+            .all(|&(allocs, large)| allocs == 0 || large),
+        "{histogram:?}"
+    );
+    // (the spare arenas, and the vector that lists them)
+    let bound = SPARE_ARENAS_PER_THREAD * SPARE_ARENA_MAX_BYTES + 4096;
+    assert!(kept_most as usize <= bound, "{kept_most} bytes kept");
 }
 
 /// Every prefix of documents whose constructors allocate (escaped strings, vectors grown past

@@ -5,8 +5,9 @@
 //! a document had to copy what it keeps. A `Document` holds both instead: [`Document::parse`]
 //! copies the text into an arena of its own and parses into that arena, so that the whole
 //! document is one or a few allocations (the arena's chunks), and dropping it frees them without
-//! visiting its values (views have no destructor). Its object is lent for the borrow of the
-//! document ([`Document::get`]).
+//! visiting its values (views have no destructor), or keeps the arena, reset, for the next
+//! document the dropping thread parses (a few per thread: [`super::release_spare_arenas`]).
+//! Its object is lent for the borrow of the document ([`Document::get`]).
 //!
 //! Generated arena-mode modules implement [`DocumentRoot`] for their `ArenaRoot` and name the
 //! type `ArenaDocument`, with `parse_document(text)`.
@@ -15,7 +16,7 @@ use core::alloc::Layout;
 use core::fmt;
 use core::mem::{ManuallyDrop, MaybeUninit};
 
-use super::{Bump, Received};
+use super::{Bump, Received, spare};
 use crate::pointer::{Cursor, Error, ErrorKind};
 
 /// What [`Document`] needs of an arena-mode module: its `Object<'a>`, its `parse_received`,
@@ -56,8 +57,11 @@ pub trait DocumentRoot: 'static {
 /// generated `parse_document`); read through [`get`](Self::get).
 ///
 /// Costs: one copy of the text, and the arena's chunks (one allocation for most documents: the
-/// first chunk is sized from the text, see [`parse`](Self::parse)); dropping frees the chunks
-/// and visits no value.
+/// first chunk is sized from the text, see [`parse`](Self::parse)); dropping visits no value,
+/// and keeps the arena for the next document parsed on the dropping thread, so that a loop
+/// that parses and drops documents on one thread takes nothing from the global allocator per
+/// document once warm (at most 4 arenas of at most 64 KiB kept per thread:
+/// [`release_spare_arenas`](super::release_spare_arenas)).
 pub struct Document<R: DocumentRoot> {
     /// The parse and its text, whose views point into `arena`, under a lifetime that stands
     /// for "as long as `arena`": never handed out as `'static` ([`get`](Self::get) shortens it
@@ -108,11 +112,13 @@ fn copy_with_nul<'a>(arena: &'a Bump, text: &[u8]) -> Option<&'a [u8]> {
 
 impl<R: DocumentRoot> Document<R> {
     /// Copies `text` (a document without its NUL, as `td_receive`'s `CStr::to_bytes` gives it)
-    /// into a new arena and parses it there with the pointer parser. An interior NUL ends the
-    /// document early (parsing then fails as truncated), as with
-    /// [`Cursor::from_bytes_with_nul`]; errors carry the byte offset in `text`.
+    /// into an arena (this thread's last spare one when its chunk has room for twice the text,
+    /// else a new one) and parses it there with the pointer parser. An
+    /// interior NUL ends the document early (parsing then fails as truncated), as with
+    /// [`Cursor::from_bytes_with_nul`]; errors carry the byte offset in `text`, and give the
+    /// arena back.
     pub fn parse(text: &[u8]) -> Result<Self, Error> {
-        let arena = Bump::with_capacity(first_chunk(text.len()));
+        let arena = spare::take(first_chunk(text.len()));
         let parsed = Self::parse_in(&arena, text).map(|parsed| {
             // SAFETY: `Parsed<'a, Object<'a>>` and `Parsed<'static, Object<'static>>` differ
             // only in lifetimes, so they have one layout; the value is read once (the original
@@ -127,10 +133,16 @@ impl<R: DocumentRoot> Document<R> {
                     .read()
             }
         });
-        parsed.map(|parsed| Document {
-            parsed: MaybeUninit::new(parsed),
-            arena,
-        })
+        match parsed {
+            Ok(parsed) => Ok(Document {
+                parsed: MaybeUninit::new(parsed),
+                arena,
+            }),
+            Err(error) => {
+                spare::give_back(arena);
+                Err(error)
+            }
+        }
     }
 
     /// The copy of `text` (without its NUL) and its parse, in `arena`, in a `ManuallyDrop`:
@@ -177,12 +189,14 @@ impl<R: DocumentRoot> Document<R> {
 }
 
 impl<R: DocumentRoot> Drop for Document<R> {
-    /// Drops the parse; the arena (a field) is freed after it.
+    /// Drops the object, then gives the arena back (kept, reset, for this thread's
+    /// next document, or freed).
     fn drop(&mut self) {
         // SAFETY: `parsed` is initialised (by `parse`), dropped once, here, and not read after
         // (the fields' own drop, after this, skips a `MaybeUninit`); it is dropped while
         // `arena` still holds every chunk its views point into.
         unsafe { self.parsed.assume_init_drop() };
+        spare::give_back(core::mem::replace(&mut self.arena, Bump::new()));
     }
 }
 
