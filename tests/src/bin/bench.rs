@@ -600,8 +600,9 @@ fn main() -> ExitCode {
         };
         let rounds = args.rounds.unwrap_or(if args.quick { 3 } else { 7 });
         let min_wall = Duration::from_secs_f64(args.seconds.unwrap_or(1.0));
-        // arena mode too: each thread has its own arena (in its `Scratch`)
-        let kinds = [Kind::Pointer, Kind::PointerArena];
+        // arena mode too: each thread has its own arena (in its `Scratch`); and documents that
+        // own their arenas (each thread reuses the arenas it drops: `arena::release_spare_arenas`)
+        let kinds = [Kind::Pointer, Kind::PointerArena, Kind::ArenaDocument];
         let mut reports = Vec::new();
         for kind in kinds {
             eprintln!("threads: {} on {}, {rounds} rounds", kind.name(), p.name);
