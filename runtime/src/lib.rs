@@ -9,7 +9,8 @@
 //!   tables are written with `fields!`, which checks each field's type and holds the `unsafe`,
 //!   so generated code has none). The only other `unsafe` is the FFI of `tdjson`, the
 //!   SSE4.2 instruction of the `@type` hash (`parse::type_crc`), and `arena::Document`'s copy
-//!   of its text and the lifetime it erases (a document that owns its arena).
+//!   of its text, the lifetime it erases and the `MaybeUninit` that holds its parse (a
+//!   document that owns its arena).
 //! - [`reader`]: shared serde machinery the generated `Deserialize` impls call.
 //! - [`ser`]: adapters for writing objects back as TDLib JSON.
 //! - [`function`]: typed requests (`Function`, `Schema`), TDLib errors, request/answer helpers;
