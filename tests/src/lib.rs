@@ -24,6 +24,35 @@ pub fn validate_arena(payload: &[u8]) -> Verdict {
     })
 }
 
+/// Validates arena mode's `parse_document` (a document that owns its arena: a copy of the
+/// text, parsed in this thread's spare arena of an earlier document when there is one) against
+/// arena mode's `parse_received` into a new arena: both accept with equal values (`Agree`), or
+/// both reject with the same error, offset and kind (`BothRejected`). In the verdict,
+/// `reader` is the arena parse and `pointer` the document.
+pub fn validate_document(payload: &[u8]) -> Verdict {
+    let document = td_arena::parse_document(payload);
+    let buffer = tlgen_runtime::pointer::NulTerminated::from(payload.to_vec());
+    let arena = tlgen_runtime::arena::Bump::new();
+    match (td_arena::parse_received(&arena, buffer.cursor()), document) {
+        (Ok(parsed), Ok(document)) if document.get() == &parsed => Verdict::Agree,
+        (Err(parsed), Err(document)) if parsed == document => Verdict::BothRejected {
+            reader: parsed.to_string(),
+            pointer: document.to_string(),
+        },
+        (Err(parsed), Ok(_)) => Verdict::ReaderRejected {
+            reader: parsed.to_string(),
+        },
+        (Ok(_), Err(document)) => Verdict::PointerRejected {
+            pointer: document.to_string(),
+        },
+        (parsed, document) => Verdict::Disagree {
+            path: "the document against the arena parse".into(),
+            reader: format!("{parsed:?}"),
+            pointer: format!("{document:?}"),
+        },
+    }
+}
+
 /// Counts of one validation run over JSON-lines payloads.
 #[derive(Debug, Default)]
 pub struct Report {

@@ -1,6 +1,8 @@
 //! Differential fuzzing of the generated parsers (`td::validate`: the serde reader against the
 //! pointer parser; `tlgen_tests::validate_arena`: the same reader against arena mode's parser,
-//! a third one), from fixed seeds and in bounded time. Every case goes to both pairs.
+//! a third one; `tlgen_tests::validate_document`: arena mode's documents, which own their
+//! arenas and reuse the thread's spare ones, against arena mode's parser), from fixed seeds and
+//! in bounded time. Every case goes to the three pairs.
 //!
 //! Every case is one document; the verdict must be `Agree` or `BothRejected`. Anything else
 //! (only one parser rejected, or both accepted with different values) fails the test, and the
@@ -71,8 +73,16 @@ impl Tally {
     fn check(&mut self, label: &str, payload: &[u8], must_accept: bool) {
         self.check_with(label, payload, must_accept, tlgen_tests::validate);
         // the third parser, arena mode, against the same reader
-        let label = format!("{label} (arena)");
-        self.check_with(&label, payload, must_accept, tlgen_tests::validate_arena);
+        let arena = format!("{label} (arena)");
+        self.check_with(&arena, payload, must_accept, tlgen_tests::validate_arena);
+        // and arena mode's documents (their arenas reused from case to case) against it
+        let document = format!("{label} (document)");
+        self.check_with(
+            &document,
+            payload,
+            must_accept,
+            tlgen_tests::validate_document,
+        );
     }
 
     fn check_with(
@@ -184,7 +194,7 @@ fn differential_fuzz() {
         tally.check(&label, &payload, valid);
     }
     eprintln!(
-        "fuzz: {cases} cases ({bytes} bytes) in {:.1?}, each through both pairs of parsers: \
+        "fuzz: {cases} cases ({bytes} bytes) in {:.1?}, each through the three pairs of parsers: \
          valid agree {}, broken both-rejected {}, broken both-accepted-equal {}, failures {}",
         started.elapsed(),
         tally.valid_agree,
