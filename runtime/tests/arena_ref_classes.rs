@@ -350,12 +350,17 @@ fn document_of(text: &str) -> Result<Document<Root>, Error> {
     document
 }
 
+/// `document` holds what the arena parse of `text` in a new arena gives.
+fn assert_document_is(document: &Document<Root>, text: &str) {
+    with_received(text, |object| {
+        assert_eq!(Ok(&document.get().object), object, "{text}")
+    });
+}
+
 #[test]
 fn a_document_equals_the_arena_parse_and_outlives_its_input() {
     let document = document_of(NESTED).expect("parses");
-    with_received(NESTED, |object| {
-        assert_eq!(Ok(&document.get().object), object)
-    });
+    assert_document_is(&document, NESTED);
     let received = document.get();
     assert_eq!(received.client_id, Some(4));
     assert_eq!(received.extra.map(|e| e.get()), Some(r#"{"id":[1,2]}"#));
@@ -447,11 +452,6 @@ fn shapes_document(count: usize) -> String {
 #[test]
 fn documents_parsed_after_a_drop_reuse_its_arena_on_that_thread() {
     use tlgen_runtime::arena::{SPARE_ARENA_MAX_BYTES, release_spare_arenas};
-    let check = |document: &Document<Root>, text: &str| {
-        with_received(text, |object| {
-            assert_eq!(Ok(&document.get().object), object, "{text}")
-        });
-    };
     let large = shapes_document(40);
     let too_large = shapes_document(if cfg!(miri) { 200 } else { 2_000 });
     std::thread::spawn(move || {
@@ -461,7 +461,7 @@ fn documents_parsed_after_a_drop_reuse_its_arena_on_that_thread() {
         // alive together: the second has an arena of its own
         let second = document_of(NESTED).expect("parses");
         assert!(second.allocated_bytes() < kept);
-        check(&first, &large);
+        assert_document_is(&first, &large);
         drop(first);
         // after the drop: the large arena, reset, holds the next document, and the one after
         // it (no growth: each starts from an empty arena)
@@ -470,8 +470,8 @@ fn documents_parsed_after_a_drop_reuse_its_arena_on_that_thread() {
         }
         let third = document_of(NESTED).expect("parses");
         assert_eq!(third.allocated_bytes(), kept);
-        check(&third, NESTED);
-        check(&second, NESTED);
+        assert_document_is(&third, NESTED);
+        assert_document_is(&second, NESTED);
         drop((second, third));
         // a rejected document gives its arena back too
         let error = document_of(r#"{"@type":"square","inner":[]}"#);
@@ -505,9 +505,7 @@ fn a_document_dropped_on_another_thread_leaves_its_arena_there() {
         drop(document);
         let reused = document_of(NESTED).expect("parses");
         assert_eq!(reused.allocated_bytes(), kept);
-        with_received(NESTED, |object| {
-            assert_eq!(Ok(&reused.get().object), object)
-        });
+        assert_document_is(&reused, NESTED);
     })
     .join()
     .expect("thread");
@@ -527,9 +525,7 @@ fn drop_and_parse_again(document: Document<Root>) -> Document<Root> {
 fn a_document_dropped_by_a_function_that_took_it_by_value() {
     let document = drop_and_parse_again(document_of(NESTED).expect("parses"));
     let document = drop_and_parse_again(document);
-    with_received(NESTED, |object| {
-        assert_eq!(Ok(&document.get().object), object)
-    });
+    assert_document_is(&document, NESTED);
     let too_large = shapes_document(if cfg!(miri) { 300 } else { 2_000 });
     drop(drop_and_parse_again(
         document_of(&too_large).expect("parses"),

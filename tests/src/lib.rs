@@ -26,15 +26,20 @@ pub fn validate_arena(payload: &[u8]) -> Verdict {
 
 /// Validates arena mode's `parse_document` (a document that owns its arena: a copy of the
 /// text, parsed in this thread's spare arena of an earlier document when there is one) against
-/// arena mode's `parse_received` into a new arena: both accept with equal values (`Agree`), or
+/// arena mode's `parse_received` into a new arena: both accept with equal values, the
+/// document read after its input is gone and holding that input as its text (`Agree`), or
 /// both reject with the same error, offset and kind (`BothRejected`). In the verdict,
 /// `reader` is the arena parse and `pointer` the document.
 pub fn validate_document(payload: &[u8]) -> Verdict {
-    let document = td_arena::parse_document(payload);
+    let input = payload.to_vec();
+    let document = td_arena::parse_document(&input);
+    drop(input);
     let buffer = tlgen_runtime::pointer::NulTerminated::from(payload.to_vec());
     let arena = tlgen_runtime::arena::Bump::new();
     match (td_arena::parse_received(&arena, buffer.cursor()), document) {
-        (Ok(parsed), Ok(document)) if document.get() == &parsed => Verdict::Agree,
+        (Ok(parsed), Ok(document)) if document.get() == &parsed && document.text() == payload => {
+            Verdict::Agree
+        }
         (Err(parsed), Err(document)) if parsed == document => Verdict::BothRejected {
             reader: parsed.to_string(),
             pointer: document.to_string(),
@@ -61,7 +66,8 @@ pub struct Report {
     pub both_rejected: usize,
     /// `(source, line number, verdict)` of every disagreement.
     pub disagreements: Vec<(String, usize, Verdict)>,
-    /// The pair of parsers compared: [`validate`] (`None`) or another ([`Report::arena`]).
+    /// The pair of parsers compared: [`validate`] (`None`) or another ([`Report::arena`],
+    /// [`Report::document`]).
     pair: Option<fn(&[u8]) -> Verdict>,
 }
 
@@ -70,6 +76,14 @@ impl Report {
     pub fn arena() -> Report {
         Report {
             pair: Some(validate_arena),
+            ..Report::default()
+        }
+    }
+
+    /// A report of arena mode's documents against its parser ([`validate_document`]).
+    pub fn document() -> Report {
+        Report {
+            pair: Some(validate_document),
             ..Report::default()
         }
     }

@@ -6,7 +6,7 @@ use tlgen_runtime::arena::Bump;
 use tlgen_runtime::pointer::{Cursor, ErrorKind, NulTerminated};
 use tlgen_runtime::validate::Verdict;
 use tlgen_tests::{
-    VECTOR_LENGTHS, is_null_entity, message_senders_document, repo_root, td_arena,
+    Report, VECTOR_LENGTHS, is_null_entity, message_senders_document, repo_root, td_arena,
     text_entities_document, validate_arena,
 };
 
@@ -21,75 +21,39 @@ fn corpus_files() -> Vec<std::path::PathBuf> {
     files
 }
 
+/// Every corpus file through `report` (one payload per line); prints it and its first
+/// disagreements, and asserts that there are none and that more than 2,000 payloads agreed.
+fn check_corpus(what: &str, mut report: Report) {
+    for file in corpus_files() {
+        let bytes = std::fs::read(&file).unwrap();
+        report.add_lines(&file.display().to_string(), &bytes);
+    }
+    println!("{what}: {report}");
+    for (file, line, verdict) in report.disagreements.iter().take(10) {
+        println!("  {file}:{line}: {verdict}");
+    }
+    assert!(report.agree > 2_000, "{} payloads agreed", report.agree);
+    assert!(
+        report.disagreements.is_empty(),
+        "{} payloads differ",
+        report.disagreements.len()
+    );
+}
+
 #[test]
 fn arena_parser_agrees_with_the_reader_on_every_corpus_payload() {
-    let files = corpus_files();
-    let (mut agree, mut rejected, mut failures) = (0, 0, Vec::new());
-    for file in &files {
-        let bytes = std::fs::read(file).unwrap();
-        for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
-            if line.iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
-            match validate_arena(line) {
-                Verdict::Agree => agree += 1,
-                Verdict::BothRejected { .. } => rejected += 1,
-                other => failures.push(format!("{}:{}: {other}", file.display(), index + 1)),
-            }
-        }
-    }
-    println!(
-        "arena vs reader: {agree} agree, {rejected} both rejected, {} differ",
-        failures.len()
-    );
-    for failure in failures.iter().take(10) {
-        println!("  {failure}");
-    }
-    assert!(agree > 2_000, "{agree} payloads agreed");
-    assert!(failures.is_empty(), "{} payloads differ", failures.len());
+    check_corpus("arena vs reader", Report::arena());
 }
 
 /// `parse_document` (`ArenaDocument`: a document that owns a copy of its text and its arena)
 /// gives what `parse_received` gives on every corpus payload, errors included (same offset and
-/// kind), read after the input is gone; it is `'static`, `Send` and `Sync`.
+/// kind), read after the input is gone (`validate_document`); it is `'static`, `Send` and
+/// `Sync`.
 #[test]
 fn documents_equal_the_arena_parse_on_every_corpus_payload() {
-    fn kept_and_shared<T: Send + Sync + 'static>(_: &T) {}
-    let files = corpus_files();
-    let (mut equal, mut both_failed) = (0, 0);
-    let arena = Bump::new();
-    for file in &files {
-        let bytes = std::fs::read(file).unwrap();
-        for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
-            if line.iter().all(u8::is_ascii_whitespace) {
-                continue;
-            }
-            let copy = line.to_vec();
-            let document = td_arena::parse_document(&copy);
-            drop(copy);
-            let input = NulTerminated::from(line);
-            let at = format!("{}:{}", file.display(), index + 1);
-            match (document, td_arena::parse_received(&arena, input.cursor())) {
-                (Ok(document), Ok(parsed)) => {
-                    kept_and_shared(&document);
-                    assert!(document.get() == &parsed, "{at}");
-                    assert_eq!(document.text(), line, "{at}");
-                    equal += 1;
-                }
-                (Err(a), Err(b)) => {
-                    assert_eq!(a, b, "{at}");
-                    both_failed += 1;
-                }
-                (a, b) => panic!(
-                    "{at}: document {:?}, arena {:?}",
-                    a.map(|_| ()),
-                    b.map(|_| ())
-                ),
-            }
-        }
-    }
-    println!("arena documents: {equal} equal to the arena parse, {both_failed} rejected by both");
-    assert!(equal > 2_000, "{equal} documents");
+    fn kept_and_shared<T: Send + Sync + 'static>() {}
+    kept_and_shared::<td_arena::ArenaDocument>();
+    check_corpus("arena documents vs arena parse", Report::document());
 }
 
 #[test]
