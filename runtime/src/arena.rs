@@ -38,7 +38,9 @@ use std::borrow::Cow;
 
 pub use bumpalo::Bump;
 pub use document::{Document, DocumentRoot};
-pub use spare::{SPARE_ARENA_MAX_BYTES, SPARE_ARENAS_PER_THREAD, release_spare_arenas};
+pub use spare::{
+    SHARED_SPARE_BYTES, SPARE_ARENA_MAX_BYTES, SPARE_ARENAS_PER_THREAD, release_spare_arenas,
+};
 
 use crate::json_value::{JsonValue, Number};
 

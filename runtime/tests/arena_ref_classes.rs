@@ -350,6 +350,15 @@ fn document_of(text: &str) -> Result<Document<Root>, Error> {
     document
 }
 
+/// Held by the tests that look at which arena a document gets: the shared pool of spare arenas
+/// is the process's, and the tests of this file run on threads of one process.
+fn spares_lock() -> std::sync::MutexGuard<'static, ()> {
+    static SPARES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SPARES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// `document` holds what the arena parse of `text` in a new arena gives.
 fn assert_document_is(document: &Document<Root>, text: &str) {
     with_received(text, |object| {
@@ -447,11 +456,12 @@ fn shapes_document(count: usize) -> String {
 /// document it parses (its chunk: `allocated_bytes` of the next document is the large one's),
 /// while documents alive at the same time keep arenas of their own; an arena past
 /// `SPARE_ARENA_MAX_BYTES` is freed, and `release_spare_arenas` frees the kept ones. Each in a
-/// thread of its own (spare arenas are per thread). Under Miri: reuse after `reset` reads
+/// thread of its own (each thread keeps its own spare arenas). Under Miri: reuse after `reset` reads
 /// nothing of a dropped document.
 #[test]
 fn documents_parsed_after_a_drop_reuse_its_arena_on_that_thread() {
     use tlgen_runtime::arena::{SPARE_ARENA_MAX_BYTES, release_spare_arenas};
+    let _spares = spares_lock();
     let large = shapes_document(40);
     let too_large = shapes_document(if cfg!(miri) { 200 } else { 2_000 });
     std::thread::spawn(move || {
@@ -498,6 +508,7 @@ fn documents_parsed_after_a_drop_reuse_its_arena_on_that_thread() {
 /// (a different one, parsed there) reuses it; the parsing thread makes a new arena.
 #[test]
 fn a_document_dropped_on_another_thread_leaves_its_arena_there() {
+    let _spares = spares_lock();
     let large = shapes_document(40);
     let document = document_of(&large).expect("parses");
     let kept = document.allocated_bytes();
@@ -509,6 +520,39 @@ fn a_document_dropped_on_another_thread_leaves_its_arena_there() {
     })
     .join()
     .expect("thread");
+}
+
+/// Documents parsed on one thread and dropped on another come back to the parsing thread: the
+/// dropping thread keeps `SPARE_ARENAS_PER_THREAD` arenas, passes them to the shared pool when
+/// it drops one more, and the parsing thread, which has none of its own, takes them from there
+/// (the next documents' arenas are the large ones, not new small ones); once the pool is
+/// released, a new arena again.
+#[test]
+fn documents_dropped_on_a_worker_thread_come_back_to_the_parsing_thread() {
+    use tlgen_runtime::arena::{SPARE_ARENAS_PER_THREAD, release_spare_arenas};
+    let _spares = spares_lock();
+    release_spare_arenas();
+    let large = shapes_document(40);
+    let documents: Vec<_> = (0..=SPARE_ARENAS_PER_THREAD)
+        .map(|_| document_of(&large).expect("parses"))
+        .collect();
+    let kept = documents[0].allocated_bytes();
+    assert!(kept > 4 * NESTED.len(), "{kept} bytes");
+    assert!(documents.iter().all(|d| d.allocated_bytes() == kept));
+    std::thread::spawn(move || drop(documents))
+        .join()
+        .expect("thread");
+    let again: Vec<_> = (0..SPARE_ARENAS_PER_THREAD)
+        .map(|_| document_of(NESTED).expect("parses"))
+        .collect();
+    for document in &again {
+        assert_eq!(document.allocated_bytes(), kept);
+        assert_document_is(document, NESTED);
+    }
+    drop(again);
+    release_spare_arenas();
+    assert!(document_of(NESTED).expect("parses").allocated_bytes() < kept);
+    release_spare_arenas();
 }
 
 /// Takes a document by value and drops it: its references are then arguments of a call that

@@ -423,7 +423,7 @@ pub fn object_parser(model: &Model, variants: &[ObjectVariant], storage: Storage
             /// Copies `text` (without its NUL, as `CStr::to_bytes` gives it) into an arena of
             /// its own and parses it there: a document that outlives `td_receive`'s buffer and
             /// can go to another thread, in one allocation for most documents, or none when the
-            /// thread has the arena of a document it dropped (`arena::release_spare_arenas`).
+            /// arena of a dropped document is spare (`arena::release_spare_arenas`).
             #[allow(dead_code)]
             pub fn parse_document(text: &[u8]) -> ::core::result::Result<ArenaDocument, #rt::pointer::Error> {
                 ArenaDocument::parse(text)

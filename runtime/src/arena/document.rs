@@ -6,7 +6,8 @@
 //! copies the text into an arena of its own and parses into that arena, so that the whole
 //! document is one or a few allocations (the arena's chunks), and dropping it frees them without
 //! visiting its values (views have no destructor), or keeps the arena, reset, for the next
-//! document the dropping thread parses (a few per thread: [`super::release_spare_arenas`]).
+//! documents parsed: the dropping thread's, or any thread's through a pool the process shares
+//! (bounded: [`super::release_spare_arenas`]).
 //! Its object is lent for the borrow of the document ([`Document::get`]).
 //!
 //! Generated arena-mode modules implement [`DocumentRoot`] for their `ArenaRoot` and name the
@@ -58,9 +59,10 @@ pub trait DocumentRoot: 'static {
 ///
 /// Costs: one copy of the text, and the arena's chunks (one allocation for most documents: the
 /// first chunk is sized from the text, see [`parse`](Self::parse)); dropping visits no value,
-/// and keeps the arena for the next document parsed on the dropping thread, so that a loop
-/// that parses and drops documents on one thread takes nothing from the global allocator per
-/// document once warm (at most 4 arenas of at most 64 KiB kept per thread:
+/// and keeps the arena for the next documents parsed, so that a loop that parses and drops
+/// documents takes nothing from the global allocator per document once warm, whether it drops
+/// them itself or hands them to other threads which drop them (at most 4 arenas of at most
+/// 64 KiB kept per thread, and 1 MiB of them in a pool the process shares:
 /// [`release_spare_arenas`](super::release_spare_arenas)).
 pub struct Document<R: DocumentRoot> {
     /// The parse and its text, whose views point into `arena`, under a lifetime that stands
@@ -112,8 +114,8 @@ fn copy_with_nul<'a>(arena: &'a Bump, text: &[u8]) -> Option<&'a [u8]> {
 
 impl<R: DocumentRoot> Document<R> {
     /// Copies `text` (a document without its NUL, as `td_receive`'s `CStr::to_bytes` gives it)
-    /// into an arena (this thread's last spare one when its chunk has room for twice the text,
-    /// else a new one) and parses it there with the pointer parser. An
+    /// into an arena (a spare one, of this thread or from the shared pool, whose chunk has room
+    /// for twice the text, else a new one) and parses it there with the pointer parser. An
     /// interior NUL ends the document early (parsing then fails as truncated), as with
     /// [`Cursor::from_bytes_with_nul`]; errors carry the byte offset in `text`, and give the
     /// arena back.
