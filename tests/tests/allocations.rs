@@ -49,6 +49,15 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// Held by the tests of documents: the spare arenas a thread passes on go to a pool the process
+/// shares, and the tests of this file run on threads of one process.
+fn spares_lock() -> std::sync::MutexGuard<'static, ()> {
+    static SPARES: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SPARES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Allocations made by `f` on this thread.
 fn count<T>(f: impl FnOnce() -> T) -> (usize, T) {
     let before = ALLOCATIONS.with(Cell::get);
@@ -173,6 +182,7 @@ fn arena_mode_allocates_nothing_per_document_after_warm_up() {
 fn arena_documents_take_one_allocation_for_most_documents_and_free_it() {
     use tlgen_runtime::arena::release_spare_arenas;
     use tlgen_tests::td_arena;
+    let _spares = spares_lock();
     let lines = stream_documents();
     let mut histogram = std::collections::BTreeMap::<usize, usize>::new();
     let (mut accepted, mut text_bytes, mut arena_bytes) = (0, 0, 0);
@@ -231,6 +241,7 @@ fn arena_documents_parsed_and_dropped_in_a_loop_take_no_allocation_once_warm() {
         SPARE_ARENA_MAX_BYTES, SPARE_ARENAS_PER_THREAD, release_spare_arenas,
     };
     use tlgen_tests::td_arena;
+    let _spares = spares_lock();
     let lines = stream_documents();
     // (allocations, arena over the size a thread keeps) of each counted document; allocated
     // before the count starts
@@ -286,6 +297,62 @@ fn arena_documents_parsed_and_dropped_in_a_loop_take_no_allocation_once_warm() {
     // (the spare arenas, and the vector that lists them)
     let bound = SPARE_ARENAS_PER_THREAD * SPARE_ARENA_MAX_BYTES + 4096;
     assert!(kept_most as usize <= bound, "{kept_most} bytes kept");
+}
+
+/// `parse_document` on one thread, the documents dropped on another (a receive loop that hands
+/// them to a worker over a channel): the worker keeps a few of their arenas and passes the rest
+/// to the process's shared pool, from which the parsing thread, which never drops a document,
+/// takes them. Once warm (two passes), almost no document takes an allocation on the parsing
+/// thread (without the pool every one would: its thread keeps nothing), and the worker's
+/// allocations are few (the pool's list growing).
+#[test]
+fn arena_documents_dropped_on_a_worker_thread_come_back_to_the_parsing_thread() {
+    use tlgen_runtime::arena::release_spare_arenas;
+    use tlgen_tests::td_arena;
+    let _spares = spares_lock();
+    release_spare_arenas();
+    let lines = stream_documents();
+    let (send, receive) = std::sync::mpsc::sync_channel::<td_arena::ArenaDocument>(16);
+    let worker = std::thread::spawn(move || {
+        let (allocations, dropped) = count(|| receive.iter().map(drop).count());
+        release_spare_arenas();
+        (allocations, dropped)
+    });
+    let mut counted = Vec::with_capacity(lines.len());
+    for pass in 0..3 {
+        for line in &lines {
+            let (allocations, document) = count(|| td_arena::parse_document(line.as_bytes()));
+            let Ok(document) = document else {
+                continue;
+            };
+            let large = document.allocated_bytes() > tlgen_runtime::arena::SPARE_ARENA_MAX_BYTES;
+            if pass == 2 && !large {
+                counted.push(allocations);
+            }
+            send.send(document).expect("the worker runs");
+        }
+    }
+    drop(send);
+    let (worker_allocations, dropped) = worker.join().expect("the worker ends");
+    release_spare_arenas();
+    let without = counted.iter().filter(|&&n| n == 0).count();
+    println!(
+        "arena documents parsed on one thread, dropped on another: {} of {} counted documents \
+         without an allocation (parsing thread), {worker_allocations} allocations by the \
+         worker for {dropped} documents dropped",
+        without,
+        counted.len()
+    );
+    assert!(counted.len() > 2_000, "{} documents", counted.len());
+    assert!(
+        without * 100 >= counted.len() * 95,
+        "{without} of {} documents without an allocation",
+        counted.len()
+    );
+    assert!(
+        worker_allocations * 100 <= dropped,
+        "{worker_allocations} allocations for {dropped} documents"
+    );
 }
 
 /// Every prefix of documents whose constructors allocate (escaped strings, vectors grown past
