@@ -350,6 +350,21 @@ fn document_of(text: &str) -> Result<Document<Root>, Error> {
     document
 }
 
+/// Documents compare by their parse, not their text: other white space and escapes that decode
+/// to the same strings are equal; another value is not.
+#[test]
+fn documents_are_equal_when_their_parses_are() {
+    let nested = document_of(NESTED).expect("parses");
+    let spaced = NESTED.replace(',', " ,\n ").replace(r"x\u0041", "xA");
+    let same = document_of(&spaced).expect("parses");
+    assert_ne!(nested.text(), same.text());
+    assert_eq!(nested, same);
+    let other = document_of(&NESTED.replace(r#""side":7"#, r#""side":8"#)).expect("parses");
+    assert_ne!(nested, other);
+    let other_id = document_of(&NESTED.replace(r#""@client_id":4"#, r#""@client_id":5"#));
+    assert_ne!(nested, other_id.expect("parses"));
+}
+
 /// Held by the tests that look at which arena a document gets: the shared pool of spare arenas
 /// is the process's, and the tests of this file run on threads of one process.
 fn spares_lock() -> std::sync::MutexGuard<'static, ()> {

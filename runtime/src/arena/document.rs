@@ -191,8 +191,8 @@ impl<R: DocumentRoot> Document<R> {
 }
 
 impl<R: DocumentRoot> Drop for Document<R> {
-    /// Drops the object, then gives the arena back (kept, reset, for this thread's
-    /// next document, or freed).
+    /// Drops the object, then gives the arena back (kept, reset, for the next documents parsed,
+    /// or freed: see [`release_spare_arenas`](super::release_spare_arenas)).
     fn drop(&mut self) {
         // SAFETY: `parsed` is initialised (by `parse`), dropped once, here, and not read after
         // (the fields' own drop, after this, skips a `MaybeUninit`); it is dropped while
@@ -216,5 +216,16 @@ where
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.get().fmt(f)
+    }
+}
+
+/// Two documents are equal when what [`get`](Document::get) gives is (object, `@extra` as a
+/// JSON value, `@client_id`), whatever the white space and escapes of their texts.
+impl<R: DocumentRoot> PartialEq for Document<R>
+where
+    for<'a> R::Object<'a>: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
     }
 }
