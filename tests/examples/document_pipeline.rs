@@ -6,7 +6,10 @@
 //! - `one thread`: parse a document, read its object, drop it, on one thread (a receive loop
 //!   that handles what it parses);
 //! - `pipeline`: the main thread parses and sends each document on a bounded channel to a worker
-//!   thread, which reads its object and drops it (a receive loop and a handler thread).
+//!   thread, which reads its object and drops it (a receive loop and a handler thread);
+//! - `pipeline, owned`: the same with pointer mode's owned types, as the manager hands updates
+//!   over: `parse_received` on the NUL-terminated line, `into_static` (a copy of every string
+//!   borrowed from the buffer), sent, read and dropped (the `Received<'static>`).
 //!
 //! It reports the median wall time per document of `--rounds` rounds (the two alternate within a
 //! round) and, from an untimed pass of each, the global allocations per document once warm.
@@ -22,7 +25,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use tlgen_tests::td_arena;
+use tlgen_runtime::IntoStatic;
+use tlgen_runtime::pointer::Cursor;
+use tlgen_tests::{td, td_arena};
 
 /// Counts allocations while [`COUNTING`] is set (an untimed pass).
 struct Counting;
@@ -57,13 +62,15 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// A way to run passes over the lines: `one_thread` or `pipeline`.
+/// A way to run passes over the lines (each line ends with a NUL, which `parse_document` is
+/// given without): `one_thread`, `pipeline` or `pipeline_owned`.
 type Run = fn(&[Vec<u8>], usize) -> usize;
 
 /// How many documents the channel holds (the receive loop waits when the worker is behind).
 const CHANNEL_BOUND: usize = 64;
 
-/// The corpus lines (TDLib captures and the synthetic corpus), without their newlines.
+/// The corpus lines (TDLib captures and the synthetic corpus), each ending with a NUL instead
+/// of its newline, as `td_receive` hands them over.
 fn corpus() -> Vec<Vec<u8>> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/");
     let mut lines = Vec::new();
@@ -76,7 +83,7 @@ fn corpus() -> Vec<Vec<u8>> {
         lines.extend(
             text.split(|&b| b == b'\n')
                 .filter(|l| !l.is_empty())
-                .map(<[u8]>::to_vec),
+                .map(|l| [l, b"\0"].concat()),
         );
     }
     lines
@@ -90,11 +97,16 @@ fn handle(document: &td_arena::ArenaDocument) -> usize {
 }
 
 /// `passes` passes over `lines`, each parsed, handled and dropped on this thread.
+/// A line without its NUL (what `CStr::to_bytes` gives).
+fn text(line: &[u8]) -> &[u8] {
+    &line[..line.len() - 1]
+}
+
 fn one_thread(lines: &[Vec<u8>], passes: usize) -> usize {
     let mut check = 0;
     for _ in 0..passes {
         for line in lines {
-            let document = td_arena::parse_document(black_box(line)).expect("a corpus line");
+            let document = td_arena::parse_document(text(black_box(line))).expect("a corpus line");
             check += handle(&document);
         }
     }
@@ -107,8 +119,28 @@ fn pipeline(lines: &[Vec<u8>], passes: usize) -> usize {
     let worker = std::thread::spawn(move || receive.iter().map(|d| handle(&d)).sum::<usize>());
     for _ in 0..passes {
         for line in lines {
-            let document = td_arena::parse_document(black_box(line)).expect("a corpus line");
+            let document = td_arena::parse_document(text(black_box(line))).expect("a corpus line");
             send.send(document).expect("the worker runs");
+        }
+    }
+    drop(send);
+    worker.join().expect("the worker ends")
+}
+
+/// `pipeline` with pointer mode's owned types, made `'static` to cross threads.
+fn pipeline_owned(lines: &[Vec<u8>], passes: usize) -> usize {
+    let (send, receive) = mpsc::sync_channel::<td::Received<'static>>(CHANNEL_BOUND);
+    let worker = std::thread::spawn(move || {
+        receive
+            .iter()
+            .map(|r| size_of_val(black_box(&r.object)))
+            .sum::<usize>()
+    });
+    for _ in 0..passes {
+        for line in lines {
+            let cursor = Cursor::from_bytes_with_nul(black_box(line)).expect("NUL-terminated");
+            let received = td::parse_received(cursor).expect("a corpus line");
+            send.send(received.into_static()).expect("the worker runs");
         }
     }
     drop(send);
@@ -151,9 +183,14 @@ fn main() {
     let passes = (Duration::from_millis(50).as_secs_f64() / once.as_secs_f64()).ceil() as usize;
     let documents = (passes * lines.len()) as f64;
 
-    let runs: [(&str, Run); 2] = [("one thread", one_thread), ("pipeline", pipeline)];
+    let runs: [(&str, Run); 3] = [
+        ("one thread", one_thread),
+        ("pipeline", pipeline),
+        ("pipeline, owned", pipeline_owned),
+    ];
     let mut times = vec![Vec::new(); runs.len()];
-    let mut ratios = Vec::new();
+    // per round: pipeline ÷ one thread, owned pipeline ÷ pipeline
+    let mut ratios = (Vec::new(), Vec::new());
     for _ in 0..rounds {
         let mut round = Vec::new();
         for (i, (_, run)) in runs.iter().enumerate() {
@@ -163,7 +200,8 @@ fn main() {
             times[i].push(ns);
             round.push(ns);
         }
-        ratios.push(round[1] / round[0]);
+        ratios.0.push(round[1] / round[0]);
+        ratios.1.push(round[2] / round[1]);
     }
     println!(
         "{} lines, {bytes} B; {rounds} rounds of {passes} passes; channel of {CHANNEL_BOUND}\n",
@@ -183,7 +221,9 @@ fn main() {
         );
     }
     println!(
-        "\npipeline / one thread, median of per-round ratios: {:.2}",
-        median(ratios)
+        "\nmedians of per-round ratios: pipeline / one thread {:.2}, owned pipeline / \
+         pipeline {:.2}",
+        median(ratios.0),
+        median(ratios.1)
     );
 }
