@@ -11,7 +11,9 @@
 //!   that the future of [`ManagedClient::send`] resolves to the typed result;
 //! - anything else of a client of this manager (an update, an answer without our `@extra`) is
 //!   parsed as the schema's `Object`, made owned, and queued on that client's update stream
-//!   ([`ManagedClient::updates`]), or dropped when nobody took the stream;
+//!   ([`ManagedClient::updates`]), or parsed into an arena-mode
+//!   [`Document`] ([`ManagedClient::update_documents`], half the cost of owned values to hand
+//!   over), or dropped when nobody took the stream;
 //! - a handler given to [`Manager::start_with_handler`] sees every object first, borrowed from
 //!   TDLib's buffer (zero-copy), inside the loop.
 //!
@@ -37,6 +39,7 @@
 use std::collections::HashMap;
 use std::ffi::CStr;
 use std::fmt;
+use std::marker::PhantomData;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -47,6 +50,7 @@ use std::time::{Duration, Instant};
 use futures_channel::{mpsc, oneshot};
 use futures_core::Stream as _;
 
+use crate::arena::{Document, DocumentRoot};
 use crate::function::{CallError, Function, Schema, parse_response, response_tail, write_request};
 use crate::owned::IntoStatic;
 use crate::parse::{ParseClass, ParseValue, parse_received};
@@ -76,11 +80,63 @@ pub const UPDATE_QUEUE: usize = 4096;
 /// How long dropping a [`Manager`] waits for its clients to close.
 pub const CLOSE_TIMEOUT: Duration = Duration::from_secs(20);
 
+/// Where a client's updates go: each object parsed (owned, or into a document) and queued on
+/// the client's stream.
+trait UpdateSink: Send {
+    /// Parses `answer` and queues it; when the queue is full the item is kept for
+    /// [`wait`](Self::wait).
+    fn offer(&mut self, answer: &CStr) -> Offer;
+    /// Sends the kept item, waiting while the queue is full: `false` when the stream was
+    /// dropped or `stop` was set while waiting.
+    fn wait(&mut self, stop: &AtomicBool) -> bool;
+}
+
+/// What [`UpdateSink::offer`] did.
+enum Offer {
+    Sent,
+    /// The queue is full: the item is kept.
+    Full,
+    /// The stream was dropped.
+    Gone,
+}
+
+/// An [`UpdateSink`] that makes each item with `make`.
+struct Channel<T, F> {
+    sender: mpsc::Sender<Result<T, PointerError>>,
+    make: F,
+    kept: Option<Result<T, PointerError>>,
+}
+
+impl<T, F> UpdateSink for Channel<T, F>
+where
+    T: Send,
+    F: FnMut(&CStr) -> Result<T, PointerError> + Send,
+{
+    fn offer(&mut self, answer: &CStr) -> Offer {
+        match self.sender.try_send((self.make)(answer)) {
+            Ok(()) => Offer::Sent,
+            Err(e) if e.is_full() => {
+                self.kept = Some(e.into_inner());
+                Offer::Full
+            }
+            Err(_) => Offer::Gone,
+        }
+    }
+
+    fn wait(&mut self, stop: &AtomicBool) -> bool {
+        match self.kept.take() {
+            Some(item) => send_waiting(&mut self.sender, item, stop),
+            None => true,
+        }
+    }
+}
+
 /// One client's routing state.
-struct Route<S: Schema> {
-    /// Where its updates go; `None` until [`ManagedClient::updates`] takes the stream.
-    updates: Option<mpsc::Sender<Result<OwnedReceived<S>, PointerError>>>,
-    /// [`ManagedClient::updates`] was called (only the first call gets the stream).
+struct Route {
+    /// Where its updates go; `None` until [`ManagedClient::updates`] (or
+    /// [`ManagedClient::update_documents`]) takes the stream.
+    updates: Option<Box<dyn UpdateSink>>,
+    /// The stream was taken (only the first call gets it).
     updates_taken: bool,
     /// Completed when TDLib reports `authorizationStateClosed`.
     closed: Vec<oneshot::Sender<()>>,
@@ -89,10 +145,10 @@ struct Route<S: Schema> {
 }
 
 /// The tables the loop and the senders share.
-struct Table<S: Schema> {
+struct Table {
     /// `@extra` → (client id, what to do with the answer).
     pending: HashMap<u64, (i32, Completion)>,
-    routes: HashMap<i32, Route<S>>,
+    routes: HashMap<i32, Route>,
 }
 
 /// What the loop thread and every client share.
@@ -100,11 +156,13 @@ struct Shared<S: Schema> {
     sender: TdSender,
     next_extra: AtomicU64,
     stop: AtomicBool,
-    table: Mutex<Table<S>>,
+    table: Mutex<Table>,
+    /// The schema whose objects the loop parses for the handler and the owned streams.
+    schema: PhantomData<fn() -> S>,
 }
 
 impl<S: Schema> Shared<S> {
-    fn table(&self) -> MutexGuard<'_, Table<S>> {
+    fn table(&self) -> MutexGuard<'_, Table> {
         self.table.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
@@ -181,6 +239,7 @@ where
                         pending: HashMap::new(),
                         routes: HashMap::new(),
                     }),
+                    schema: PhantomData,
                 });
                 if ready_tx.send(Ok((shared.clone(), version))).is_err() {
                     return;
@@ -329,32 +388,25 @@ where
         return;
     };
     if let Some(updates) = &mut route.updates {
-        let borrowed = parse_received::<S::Object<'_>>(Cursor::from_cstr(answer));
-        let owned = borrowed.map(|r| Received {
-            object: r.object.into_static(),
-            extra: r.extra.map(IntoStatic::into_static),
-            client_id: r.client_id,
-        });
-        match updates.try_send(owned) {
-            Ok(()) => {}
-            Err(e) if e.is_full() => {
+        match updates.offer(answer) {
+            Offer::Sent => {}
+            Offer::Full => {
                 // A full queue: wait for the reader (back-pressure), without holding the table,
                 // on this very sender (a clone of a bounded sender may always send one more,
                 // so waiting on a clone would let the queue grow without bound).
-                let item = e.into_inner();
-                let Some(mut sender) = route.updates.take() else {
+                let Some(mut sink) = route.updates.take() else {
                     return;
                 };
                 drop(table);
-                let sent = send_waiting(&mut sender, item, &shared.stop);
+                let sent = sink.wait(&shared.stop);
                 table = shared.table();
                 if let Some(route) = table.routes.get_mut(&client) {
                     if sent && !route.is_closed {
-                        route.updates = Some(sender);
+                        route.updates = Some(sink);
                     }
                 }
             }
-            Err(_) => route.updates = None, // the stream was dropped
+            Offer::Gone => route.updates = None, // the stream was dropped
         }
     }
     if closed {
@@ -491,19 +543,54 @@ where
     }
 
     /// The stream of this client's updates (and answers to requests not sent through
-    /// [`ManagedClient::send`]), owned. Only the first call gets it; later calls get an empty
+    /// [`ManagedClient::send`]), owned. Only the first call of this or
+    /// [`update_documents`](Self::update_documents) gets the stream; later calls get an empty
     /// stream. Updates received before the call are not kept.
-    pub fn updates(&self) -> Updates<S> {
-        let (tx, rx) = mpsc::channel(UPDATE_QUEUE);
+    pub fn updates(&self) -> Updates<S>
+    where
+        for<'a> S::Object<'a>: ParseClass<'a>,
+        S: 'static,
+    {
+        self.stream(|answer: &CStr| {
+            parse_received::<S::Object<'_>>(Cursor::from_cstr(answer)).map(|r| Received {
+                object: r.object.into_static(),
+                extra: r.extra.map(IntoStatic::into_static),
+                client_id: r.client_id,
+            })
+        })
+    }
+
+    /// [`updates`](Self::updates) as arena-mode documents of the module `R` generated from the
+    /// same schema (its `ArenaRoot`): each object is copied into an arena of its own and parsed
+    /// there in the loop ([`Document::parse`]; the arenas of dropped documents come back to the
+    /// loop), which takes half the time of making it owned and handing it over
+    /// (docs/BENCHMARKS.md, "Documents that cross threads"). The same rules as `updates`.
+    pub fn update_documents<R: DocumentRoot>(&self) -> DocumentUpdates<R>
+    where
+        Document<R>: Send,
+    {
+        self.stream(|answer: &CStr| Document::<R>::parse(answer.to_bytes()))
+    }
+
+    /// A new stream of this client's updates, each made by `make`, when none was taken.
+    fn stream<T: Send + 'static>(
+        &self,
+        make: impl FnMut(&CStr) -> Result<T, PointerError> + Send + 'static,
+    ) -> UpdateStream<T> {
+        let (sender, receiver) = mpsc::channel(UPDATE_QUEUE);
         let mut table = self.shared.table();
         match table.routes.get_mut(&self.id) {
             Some(route) if !route.updates_taken && !route.is_closed => {
                 route.updates_taken = true;
-                route.updates = Some(tx);
+                route.updates = Some(Box::new(Channel {
+                    sender,
+                    make,
+                    kept: None,
+                }));
             }
-            _ => drop(tx),
+            _ => drop(sender),
         }
-        Updates(rx)
+        UpdateStream(receiver)
     }
 
     /// Sends `close` and resolves when TDLib reports this instance closed
@@ -567,29 +654,34 @@ impl std::future::Future for Closed {
     }
 }
 
-/// A client's updates, owned ([`ManagedClient::updates`]); ends when the client closes.
-pub struct Updates<S: Schema>(mpsc::Receiver<Result<OwnedReceived<S>, PointerError>>);
+/// A client's updates, owned ([`ManagedClient::updates`]).
+pub type Updates<S> = UpdateStream<OwnedReceived<S>>;
 
-impl<S: Schema> fmt::Debug for Updates<S> {
+/// A client's updates as arena-mode documents ([`ManagedClient::update_documents`]).
+pub type DocumentUpdates<R> = UpdateStream<Document<R>>;
+
+/// A client's stream of updates, each a `T` or the error of its parse: a
+/// [`Stream`](futures_core::Stream), or [`next_blocking`](Self::next_blocking); ends when the
+/// client closes.
+pub struct UpdateStream<T>(mpsc::Receiver<Result<T, PointerError>>);
+
+impl<T> fmt::Debug for UpdateStream<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Updates")
+        f.write_str("UpdateStream")
     }
 }
 
-impl<S: Schema> futures_core::Stream for Updates<S> {
-    type Item = Result<OwnedReceived<S>, PointerError>;
+impl<T> futures_core::Stream for UpdateStream<T> {
+    type Item = Result<T, PointerError>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         Pin::new(&mut self.0).poll_next(cx)
     }
 }
 
-impl<S: Schema> Updates<S> {
+impl<T> UpdateStream<T> {
     /// The next update, blocking up to `timeout`: `None` on timeout or when the stream ended.
-    pub fn next_blocking(
-        &mut self,
-        timeout: Duration,
-    ) -> Option<Result<OwnedReceived<S>, PointerError>> {
+    pub fn next_blocking(&mut self, timeout: Duration) -> Option<Result<T, PointerError>> {
         let next = std::future::poll_fn(|cx| Pin::new(&mut self.0).poll_next(cx));
         block_on_timeout(next, timeout).flatten()
     }

@@ -1,7 +1,7 @@
 //! The manager with the real libtdjson, offline (test methods, `getOption`, `setAlarm`; never
 //! `setTdlibParameters`): many clients, async calls with every answer checked, blocking calls
-//! from two threads at once, `Duration::MAX`, closing a client with a request pending, and
-//! dropping the manager with clients open.
+//! from two threads at once, `Duration::MAX`, update streams of owned values and of documents,
+//! closing a client with a request pending, and dropping the manager with clients open.
 //!
 //! One process has one receive loop: the scenarios run in order in one test, one manager at a
 //! time (a second one is refused while the first lives).
@@ -11,8 +11,10 @@ use std::time::Duration;
 use tlgen_runtime::function::CallError;
 use tlgen_runtime::manager::Manager;
 use tlgen_runtime::tdjson::{INSTALL_COMMAND, TdJsonError};
+use tlgen_runtime::validate::Verdict;
 use tlgen_tests::calls::run_calls;
 use tlgen_tests::td::{self, functions};
+use tlgen_tests::td_arena;
 
 const VERSION: &str = "1.8.65";
 const TIMEOUT: Duration = Duration::from_secs(30);
@@ -86,6 +88,43 @@ fn manager_routes_many_clients() {
             });
         }
     });
+
+    // Update streams: owned values, and arena-mode documents, on two new clients. A request
+    // makes TDLib create each instance, which then sends its first updates (`updateOption`,
+    // `updateAuthorizationState`). Each is an update of its own client; each document holds
+    // its text and a parse that the reader agrees with.
+    let owned_client = manager.create_client();
+    let document_client = manager.create_client();
+    let mut owned = owned_client.updates();
+    let mut documents = document_client.update_documents::<td_arena::ArenaRoot>();
+    assert!(
+        document_client
+            .update_documents::<td_arena::ArenaRoot>()
+            .next_blocking(Duration::ZERO)
+            .is_none(),
+        "a second stream of the same client is empty"
+    );
+    for client in [&owned_client, &document_client] {
+        let square = client.call(&functions::TestSquareInt { x: 3 }, TIMEOUT);
+        assert_eq!(square.map(|r| r.value), Ok(9));
+    }
+    for _ in 0..3 {
+        let update = owned.next_blocking(TIMEOUT).expect("an update");
+        let update = update.expect("it parses");
+        assert!(matches!(update.object, td::Object::Update(_)), "{update:?}");
+        assert_eq!(update.client_id, Some(owned_client.client_id()));
+        let document = documents.next_blocking(TIMEOUT).expect("an update");
+        let document = document.expect("it parses");
+        let received = document.get();
+        assert!(
+            matches!(received.object, td_arena::Object::Update(_)),
+            "{received:?}"
+        );
+        assert_eq!(received.client_id, Some(document_client.client_id()));
+        let verdict = tlgen_tests::validate_arena(document.text());
+        assert!(matches!(verdict, Verdict::Agree), "{verdict:?}");
+    }
+    drop((owned, documents));
 
     // "Wait for ever".
     let square = clients[2].call(&functions::TestSquareInt { x: 7 }, Duration::MAX);
