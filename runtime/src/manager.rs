@@ -552,11 +552,7 @@ where
         S: 'static,
     {
         self.stream(|answer: &CStr| {
-            parse_received::<S::Object<'_>>(Cursor::from_cstr(answer)).map(|r| Received {
-                object: r.object.into_static(),
-                extra: r.extra.map(IntoStatic::into_static),
-                client_id: r.client_id,
-            })
+            parse_received::<S::Object<'_>>(Cursor::from_cstr(answer)).map(IntoStatic::into_static)
         })
     }
 

@@ -72,13 +72,12 @@ pub(super) fn take(first_chunk: usize) -> Bump {
                 .iter()
                 .rposition(|a| a.chunk_capacity() >= first_chunk)
             {
-                Some(spare.swap_remove(fit))
-            } else if first_chunk <= SPARE_ARENA_MAX_BYTES {
-                drop(spare.pop());
-                None
-            } else {
-                None
+                return Some(spare.swap_remove(fit));
             }
+            if first_chunk <= SPARE_ARENA_MAX_BYTES {
+                drop(spare.pop());
+            }
+            None
         })
         .ok()
         .flatten();

@@ -69,20 +69,23 @@ struct Tally {
     failures: Vec<(String, Verdict, Vec<u8>)>,
 }
 
+/// One pair of parsers: what it adds to a case's label, and its validator.
+type Pair = (&'static str, fn(&[u8]) -> Verdict);
+
+/// Every case goes to each: the reader against the pointer parser, and against the third
+/// parser, arena mode; and arena mode's documents (their arenas reused from case to case)
+/// against arena mode.
+const PAIRS: [Pair; 3] = [
+    ("", tlgen_tests::validate),
+    (" (arena)", tlgen_tests::validate_arena),
+    (" (document)", tlgen_tests::validate_document),
+];
+
 impl Tally {
     fn check(&mut self, label: &str, payload: &[u8], must_accept: bool) {
-        self.check_with(label, payload, must_accept, tlgen_tests::validate);
-        // the third parser, arena mode, against the same reader
-        let arena = format!("{label} (arena)");
-        self.check_with(&arena, payload, must_accept, tlgen_tests::validate_arena);
-        // and arena mode's documents (their arenas reused from case to case) against it
-        let document = format!("{label} (document)");
-        self.check_with(
-            &document,
-            payload,
-            must_accept,
-            tlgen_tests::validate_document,
-        );
+        for (pair, validate) in PAIRS {
+            self.check_with(&format!("{label}{pair}"), payload, must_accept, validate);
+        }
     }
 
     fn check_with(
