@@ -59,12 +59,27 @@ impl<'s> Utf8Appender<'s> {
         let (word, n) = utf8_word(ch);
         if self.bytes.capacity() - self.len < 4 {
             // (the length by value: a `&mut self` method would keep the appender in memory)
-            grow(self.bytes, self.len);
+            grow(self.bytes, self.len, 4);
         }
         // SAFETY: at least 4 bytes of capacity after `len` (checked above); the bytes below
         // `len` are initialised, and of the 4 stored, the first `n` are `ch` in UTF-8.
         unsafe { store_spare(self.bytes, self.len, word.to_le_bytes()) };
         self.len += n;
+    }
+
+    /// Appends the first `len` bytes of `word` (at most 8, little-endian: the first byte
+    /// lowest), which must be ASCII, with one 8-byte store into the spare capacity.
+    #[inline(always)]
+    pub(super) fn push_ascii(&mut self, word: u64, len: usize) {
+        debug_assert!(word.to_le_bytes().get(..len).is_some_and(<[u8]>::is_ascii));
+        if self.bytes.capacity() - self.len < 8 {
+            grow(self.bytes, self.len, 8);
+        }
+        // SAFETY: at least 8 bytes of capacity after `len` (checked above); the bytes below
+        // `len` are initialised, and of the 8 stored only the first `len`, ASCII (caller),
+        // join the string.
+        unsafe { store_spare(self.bytes, self.len, word.to_le_bytes()) };
+        self.len += len.min(8);
     }
 
     /// Gives the vector its new length.
@@ -121,15 +136,15 @@ unsafe fn store_spare<const N: usize>(bytes: &mut Vec<u8>, at: usize, data: [u8;
     };
 }
 
-/// The rare path of [`Utf8Appender::push`]: room for 4 more bytes after the first `len`, which
-/// are initialised.
+/// The rare path of [`Utf8Appender`]'s appends: room for `additional` more bytes after the
+/// first `len`, which are initialised.
 #[cold]
 #[inline(never)]
-fn grow(bytes: &mut Vec<u8>, len: usize) {
+fn grow(bytes: &mut Vec<u8>, len: usize, additional: usize) {
     // SAFETY: the bytes below `len` are initialised (`push`), and `len` is within the capacity
     // (it only grows by what was stored into room checked for).
     unsafe { bytes.set_len(len) };
-    bytes.reserve(4);
+    bytes.reserve(additional);
 }
 
 #[cfg(test)]
@@ -162,6 +177,25 @@ mod tests {
             single.finish();
             std.push(ch);
             assert_eq!(one_by_one, std);
+        }
+        append.finish();
+        assert_eq!(ours, std);
+    }
+
+    #[test]
+    fn appender_appends_ascii_words_like_push_str() {
+        // runs of 0 to 8 bytes of a word (the rest of it garbage that must not join), between
+        // characters, into strings that start without room, so that both appends grow them
+        let word = u64::from_le_bytes(*b"abcdefgh");
+        let mut ours = String::new();
+        let mut std = String::new();
+        let mut append = Utf8Appender::new(&mut ours);
+        for round in 0..200 {
+            let len = round % 9;
+            append.push_ascii(word, len);
+            std.push_str(&"abcdefgh"[..len]);
+            append.push('ж');
+            std.push('ж');
         }
         append.finish();
         assert_eq!(ours, std);

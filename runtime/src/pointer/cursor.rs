@@ -43,7 +43,9 @@ use core::marker::PhantomData;
 use std::borrow::Cow;
 
 use super::error::{Error, ErrorKind};
-use super::scan::{self, Key, plain_ascii_len, plain_len, swar_digits, unicode_escape_at};
+use super::scan::{
+    self, Key, plain_ascii_len, plain_len, short_plain_len, swar_digits, unicode_escape_at,
+};
 use crate::limits::depth_limit;
 
 /// A zero-copy JSON tokenizer over a NUL-terminated buffer. See the [module docs](super) for the
@@ -424,6 +426,23 @@ impl<'a> Cursor<'a> {
         // (`unicode_escape_at` said so), none of them NUL.
         unsafe { self.advance(6) };
         Some(unit)
+    }
+
+    /// If a run of 1 to 7 plain ASCII bytes is at the cursor ([`short_plain_len`]: fewer than
+    /// 8 bytes before a `"`, `\`, control or non-ASCII byte) and can be read as one word,
+    /// consumes it and returns the word ([`word`](Self::word), the run in its low bytes) and
+    /// the run's length; otherwise consumes nothing and returns `None`.
+    #[inline(always)]
+    pub(super) fn eat_short_plain_ascii(&mut self) -> Option<(u64, usize)> {
+        let word = self.word()?;
+        let len = short_plain_len(word);
+        if len == 0 || len == 8 {
+            return None;
+        }
+        // SAFETY: the `len` bytes at the cursor are plain ASCII (`short_plain_len`), so none
+        // of them is the NUL.
+        unsafe { self.advance(len) };
+        Some((word, len))
     }
 
     /// The bytes from the start of the buffer up to (not including) the cursor.

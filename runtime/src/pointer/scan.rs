@@ -225,43 +225,73 @@ pub(super) fn swar_digits(w: u64) -> (usize, u64) {
     (k, v)
 }
 
+/// [`unicode_escape_at`]'s digit values: each hex digit's (any case), and for every other byte
+/// a value whose high half is set, so that shifted by 0, 4, 8 or 12 bits it still sets bits
+/// above the code unit's 16.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "constant evaluation: a bad index fails the build"
+)]
+static HEX_DIGIT: [u32; 256] = {
+    let mut table = [0xffff_0000; 256];
+    let mut i = 0;
+    while i < 10 {
+        table[b'0' as usize + i] = i as u32;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        table[b'a' as usize + i] = 10 + i as u32;
+        table[b'A' as usize + i] = 10 + i as u32;
+        i += 1;
+    }
+    table
+};
+
+/// The value of the hex digit `b` (any case), or a value above 0xF when `b` is none.
+#[inline(always)]
+pub(super) fn hex_digit(b: u8) -> u32 {
+    #[allow(clippy::indexing_slicing, reason = "a u8 indexes a 256-entry table")]
+    HEX_DIGIT[usize::from(b)]
+}
+
 /// The code unit of the `\uXXXX` escape that starts the 8 bytes `word` (little-endian: the
 /// first byte lowest), or `None` when its first six bytes are not `\`, `u` and four hex digits
 /// (any case). Bytes 6 and 7 are ignored. Part of the cursor's invariant: `Some` means none of
 /// the six bytes is NUL ([`Cursor::eat_unicode_escape`](super::Cursor) advances by six).
 ///
-/// Branch-free over the four digits (SWAR): every byte is below 0x80 (checked first), so adding
-/// or subtracting a constant below 0x80 per byte never carries into the next byte, and the top
-/// bit of each byte of the sum tells a range check's answer.
+/// Each digit's value is a load from a 1 KiB table ([`HEX_DIGIT`], three of its lines hot on
+/// text), and one compare checks all four: fewer instructions than computing the values and
+/// the range checks from the word's bytes (docs/BENCHMARKS.md, "Escaped text").
 #[inline(always)]
 pub(super) fn unicode_escape_at(word: u64) -> Option<u32> {
-    const LOW: u32 = 0x0101_0101;
-    const HIGH: u32 = 0x8080_8080;
     if word & 0xffff != u64::from(u16::from_le_bytes(*b"\\u")) {
         return None;
     }
-    // the four digits, the first one in the lowest byte
-    let digits = (word >> 16) as u32;
-    if digits & HIGH != 0 {
-        return None;
-    }
-    // top bit of each byte set when `byte >= lo` (`at_least`) or `byte <= hi` (`at_most`)
-    let at_least = |x: u32, lo: u32| x.wrapping_add(LOW * (0x80 - lo)) & HIGH;
-    let at_most = |x: u32, hi: u32| (LOW * (0x80 + hi)).wrapping_sub(x) & HIGH;
-    let decimal = at_least(digits, 0x30) & at_most(digits, 0x39);
-    // `| 0x20` maps `A`-`F` onto `a`-`f`, and no other byte onto them
-    let lower = digits | (LOW * 0x20);
-    let letter = at_least(lower, 0x61) & at_most(lower, 0x66);
-    if decimal | letter != HIGH {
-        return None;
-    }
-    // each digit's value: its low nibble, plus 9 for a letter (`a` = 0x61: 1 + 9)
-    let nibbles = (digits & (LOW * 0x0f)) + (letter >> 7) * 9;
-    // bytes [n0, n1, n2, n3] -> [_, n0 n1, _, n2 n3] (each nibble moved into the high half of
-    // the byte above it; the two never overlap, and what `<< 12` pushes past bit 31 is lost)
-    // -> n0 n1 n2 n3
-    let pairs = nibbles | nibbles << 12;
-    Some((pairs & 0xff00) | pairs >> 24)
+    let digit = |i: u32| hex_digit((word >> (16 + 8 * i)) as u8);
+    let unit = digit(0) << 12 | digit(1) << 8 | digit(2) << 4 | digit(3);
+    (unit <= 0xffff).then_some(unit)
+}
+
+/// The number of plain ASCII bytes at the start of the 8 bytes `word` (little-endian: the
+/// first byte lowest), 0 to 8: bytes before the first `"`, `\`, control byte (the NUL
+/// included) or non-ASCII byte, as [`plain_ascii_len`] counts them. Part of the cursor's
+/// invariant: the count ends at the NUL at the latest, so the cursor may advance by it.
+///
+/// Each test below flags a byte by its top bit; a borrow can flag a byte *above* one that
+/// really matched, never below, so the lowest flagged byte is exact.
+#[inline(always)]
+pub(super) fn short_plain_len(word: u64) -> usize {
+    const ONES: u64 = u64::MAX / 255;
+    const HIGHS: u64 = ONES << 7;
+    // top bit set in each byte that is zero
+    let zero = |w: u64| w.wrapping_sub(ONES) & !w;
+    let control = word.wrapping_sub(ONES * 0x20) & !word;
+    let quote = zero(word ^ (ONES * u64::from(b'"')));
+    let backslash = zero(word ^ (ONES * u64::from(b'\\')));
+    // `word`'s own top bits flag the non-ASCII bytes
+    let special = (control | quote | backslash | word) & HIGHS;
+    (special.trailing_zeros() / 8) as usize
 }
 
 /// Byte-by-byte [`starts_with`]: stops at the first difference or NUL, so it never reads past
@@ -751,6 +781,45 @@ mod tests {
                             reference(input, pattern),
                             "key {input:?} {pattern:?} at {at}"
                         );
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`short_plain_len`] against a byte-at-a-time count, for every byte value at every
+    /// position of a word of plain bytes, and for pairs of such bytes (a borrow out of a low
+    /// byte must not hide or invent the first special one).
+    #[test]
+    fn short_plain_len_counts_like_a_bytewise_scan() {
+        let bytewise = |w: [u8; 8]| {
+            w.iter()
+                .position(|&b| is_special(b) || b >= 0x80)
+                .unwrap_or(8)
+        };
+        let fillers = [b'a', b' ', b'!', b'#', b'0', b'[', b']', 0x7f, 0x21, 0x5d];
+        for filler in fillers {
+            let plain = [filler; 8];
+            assert_eq!(short_plain_len(u64::from_le_bytes(plain)), 8);
+            for pos in 0..8 {
+                for b in 0..=255u8 {
+                    let mut w = plain;
+                    w[pos] = b;
+                    assert_eq!(
+                        short_plain_len(u64::from_le_bytes(w)),
+                        bytewise(w),
+                        "{w:02x?}"
+                    );
+                    for later in pos + 1..8 {
+                        for c in [0x00, 0x01, 0x1f, 0x20, b'"', b'\\', 0x7f, 0x80, 0xff] {
+                            let mut w2 = w;
+                            w2[later] = c;
+                            assert_eq!(
+                                short_plain_len(u64::from_le_bytes(w2)),
+                                bytewise(w2),
+                                "{w2:02x?}"
+                            );
+                        }
                     }
                 }
             }

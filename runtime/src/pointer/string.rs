@@ -17,30 +17,7 @@ use std::cell::RefCell;
 use super::append::{Utf8Appender, push_run};
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
-
-/// [`HEX`] of a byte that is not a hex digit.
-const NOT_HEX: u8 = 0xff;
-
-/// The value of each hex digit (any case), [`NOT_HEX`] for every other byte (NUL included).
-#[allow(
-    clippy::indexing_slicing,
-    reason = "constant evaluation: a bad index fails the build"
-)]
-static HEX: [u8; 256] = {
-    let mut table = [NOT_HEX; 256];
-    let mut i = 0;
-    while i < 10 {
-        table[b'0' as usize + i] = i as u8;
-        i += 1;
-    }
-    let mut i = 0;
-    while i < 6 {
-        table[b'a' as usize + i] = 10 + i as u8;
-        table[b'A' as usize + i] = 10 + i as u8;
-        i += 1;
-    }
-    table
-};
+use super::scan::hex_digit;
 
 thread_local! {
     /// Where escaped strings are decoded before their exact-size copy (see `parse_str_escaped`).
@@ -222,11 +199,17 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Fast path for a run of `\uXXXX` escapes at the cursor (on a `\`), how TDLib writes every
-    /// non-ASCII character: decodes each ([`eat_unicode_char`](Self::eat_unicode_char)) into
-    /// `out`, and stops before the first bytes that are not one. Returns whether it consumed
-    /// anything; if not, the general path decodes the escape or reports the error, from the
-    /// same `\`.
+    /// Fast path for text that TDLib escaped, at a `\`: how TDLib writes every non-ASCII
+    /// character (`\uXXXX`), with the short runs of plain ASCII between them (the spaces and
+    /// punctuation of a sentence). Decodes each such escape and copies each run of fewer than
+    /// 8 plain ASCII bytes ([`eat_short_plain_ascii`](Self::eat_short_plain_ascii)) into `out`, 8 bytes at a time, and stops before
+    /// anything else: another escape, a longer run (which the general path scans 16 bytes at a
+    /// time), non-ASCII bytes (validated there), the closing quote, an error, or bytes near the
+    /// end of a page. Returns whether it consumed anything; if not, the general path decodes
+    /// the escape or reports the error, from the same `\`.
+    ///
+    /// The runs are what keeps a sentence in this loop: leaving it for every space and coming
+    /// back cost more than the space's escapes (docs/BENCHMARKS.md, "Escaped text").
     ///
     /// The string's length lives in a local for the loop ([`Utf8Appender`]), and the cursor is
     /// the local copy [`decode_str_rest`](Self::decode_str_rest) made: through `&mut` both
@@ -235,8 +218,15 @@ impl<'a> Cursor<'a> {
     fn unicode_escapes(&mut self, out: &mut String) -> bool {
         let start = self.offset();
         let mut append = Utf8Appender::new(out);
-        while let Some(ch) = self.eat_unicode_char() {
-            append.push(ch);
+        loop {
+            if let Some(ch) = self.eat_unicode_char() {
+                append.push(ch);
+                continue;
+            }
+            let Some((word, len)) = self.eat_short_plain_ascii() else {
+                break;
+            };
+            append.push_ascii(word, len);
         }
         append.finish();
         self.offset() != start
@@ -326,12 +316,12 @@ impl<'a> Cursor<'a> {
         let mut n = 0u16;
         for _ in 0..4 {
             #[allow(clippy::indexing_slicing, reason = "a u8 indexes a 256-entry table")]
-            let d = HEX[usize::from(self.byte())];
-            if d == NOT_HEX {
+            let d = hex_digit(self.byte());
+            if d > 0xf {
                 return Err(self.error_or_end(ErrorKind::InvalidEscape));
             }
             self.bump();
-            n = n << 4 | u16::from(d);
+            n = n << 4 | d as u16;
         }
         Ok(n)
     }
@@ -386,7 +376,6 @@ impl<'a> Cursor<'a> {
 mod tests {
     use super::super::Cursor;
     use super::super::scan::unicode_escape_at;
-    use super::{HEX, NOT_HEX};
 
     #[test]
     fn plain_runs_of_every_length_between_escapes() {
@@ -497,16 +486,15 @@ mod tests {
         }
     }
 
-    /// The byte-at-a-time decode through [`HEX`] that [`unicode_escape_at`] replaces.
-    fn by_table(word: u64) -> Option<u32> {
+    /// A byte-at-a-time decode by `char::to_digit`, what [`unicode_escape_at`] must agree with.
+    fn bytewise(word: u64) -> Option<u32> {
         let bytes = word.to_le_bytes();
         if bytes[0] != b'\\' || bytes[1] != b'u' {
             return None;
         }
-        bytes[2..6].iter().try_fold(0u32, |n, &b| {
-            let d = HEX[usize::from(b)];
-            (d != NOT_HEX).then(|| n << 4 | u32::from(d))
-        })
+        bytes[2..6]
+            .iter()
+            .try_fold(0u32, |n, &b| char::from(b).to_digit(16).map(|d| n << 4 | d))
     }
 
     fn word(bytes: [u8; 8]) -> u64 {
@@ -521,7 +509,7 @@ mod tests {
                     let mut bytes = [b'\\', b'u', b'0', b'9', b'a', b'F', tail[0], tail[1]];
                     bytes[position] = b;
                     let w = word(bytes);
-                    assert_eq!(unicode_escape_at(w), by_table(w), "{bytes:02x?}");
+                    assert_eq!(unicode_escape_at(w), bytewise(w), "{bytes:02x?}");
                 }
             }
         }
@@ -559,7 +547,7 @@ mod tests {
                 bytes[(state >> 8) as usize % 2] ^= 1;
             }
             let w = word(bytes);
-            assert_eq!(unicode_escape_at(w), by_table(w), "{bytes:02x?}");
+            assert_eq!(unicode_escape_at(w), bytewise(w), "{bytes:02x?}");
         }
     }
 }
