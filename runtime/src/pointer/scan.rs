@@ -797,6 +797,13 @@ mod tests {
                 .position(|&b| is_special(b) || b >= 0x80)
                 .unwrap_or(8)
         };
+        let check = |w: [u8; 8]| {
+            assert_eq!(
+                short_plain_len(u64::from_le_bytes(w)),
+                bytewise(w),
+                "{w:02x?}"
+            );
+        };
         let fillers = [b'a', b' ', b'!', b'#', b'0', b'[', b']', 0x7f, 0x21, 0x5d];
         for filler in fillers {
             let plain = [filler; 8];
@@ -805,20 +812,12 @@ mod tests {
                 for b in 0..=255u8 {
                     let mut w = plain;
                     w[pos] = b;
-                    assert_eq!(
-                        short_plain_len(u64::from_le_bytes(w)),
-                        bytewise(w),
-                        "{w:02x?}"
-                    );
+                    check(w);
                     for later in pos + 1..8 {
                         for c in [0x00, 0x01, 0x1f, 0x20, b'"', b'\\', 0x7f, 0x80, 0xff] {
                             let mut w2 = w;
                             w2[later] = c;
-                            assert_eq!(
-                                short_plain_len(u64::from_le_bytes(w2)),
-                                bytewise(w2),
-                                "{w2:02x?}"
-                            );
+                            check(w2);
                         }
                     }
                 }
