@@ -201,12 +201,13 @@ impl<'a> Cursor<'a> {
 
     /// Fast path for text that TDLib escaped, at a `\`: how TDLib writes every non-ASCII
     /// character (`\uXXXX`), with the short runs of plain ASCII between them (the spaces and
-    /// punctuation of a sentence). Decodes each such escape and copies each run of fewer than
-    /// 8 plain ASCII bytes ([`eat_short_plain_ascii`](Self::eat_short_plain_ascii)) into `out`, 8 bytes at a time, and stops before
-    /// anything else: another escape, a longer run (which the general path scans 16 bytes at a
-    /// time), non-ASCII bytes (validated there), the closing quote, an error, or bytes near the
-    /// end of a page. Returns whether it consumed anything; if not, the general path decodes
-    /// the escape or reports the error, from the same `\`.
+    /// punctuation of a sentence). Decodes each such escape, copies each run of fewer than 8
+    /// plain ASCII bytes into `out` with one 8-byte store
+    /// ([`eat_short_plain_ascii`](Self::eat_short_plain_ascii)), and stops before anything
+    /// else: another escape, a longer run (which the general path scans 16 bytes at a time),
+    /// non-ASCII bytes (validated there), the closing quote, an error, or bytes near the end of
+    /// a page. Returns whether it consumed anything; if not, the general path decodes the
+    /// escape or reports the error, from the same `\`.
     ///
     /// The runs are what keeps a sentence in this loop: leaving it for every space and coming
     /// back cost more than the space's escapes (docs/BENCHMARKS.md, "Escaped text").
