@@ -200,13 +200,24 @@ pub(super) unsafe fn word_at(p: *const u8) -> Option<u64> {
     unsafe { imp::word_at(p) }
 }
 
+/// `0x01` in every byte of a word (SWAR).
+const ONES: u64 = u64::MAX / 255;
+/// The top bit of every byte of a word.
+const HIGHS: u64 = ONES << 7;
+
+/// The top bit set in each byte of `w` that is zero; a borrow may also flag a byte *above* a
+/// zero one, never below, so the lowest flagged byte is exact, and the result is 0 exactly
+/// when no byte is zero.
+#[inline(always)]
+fn zero_bytes(w: u64) -> u64 {
+    w.wrapping_sub(ONES) & !w & HIGHS
+}
+
 /// The number of ASCII digits at the start of `w` (8 bytes, the first in the lowest byte) and
 /// their value. Part of the cursor's invariant: the count covers digits only, so it ends at
 /// the NUL at the latest ([`Cursor::take_digits`](super::Cursor) advances by it).
 #[inline(always)]
 pub(super) fn swar_digits(w: u64) -> (usize, u64) {
-    const ONES: u64 = u64::MAX / 255;
-    const HIGHS: u64 = ONES << 7;
     // digit bytes become their values 0..=9; every other byte becomes >= 10
     let d = w ^ (ONES * u64::from(b'0'));
     // high bit set in each byte >= 10 (adding 0x76 carries into the next byte only out of a
@@ -282,13 +293,9 @@ pub(super) fn unicode_escape_at(word: u64) -> Option<u32> {
 /// really matched, never below, so the lowest flagged byte is exact.
 #[inline(always)]
 pub(super) fn short_plain_len(word: u64) -> usize {
-    const ONES: u64 = u64::MAX / 255;
-    const HIGHS: u64 = ONES << 7;
-    // top bit set in each byte that is zero
-    let zero = |w: u64| w.wrapping_sub(ONES) & !w;
     let control = word.wrapping_sub(ONES * 0x20) & !word;
-    let quote = zero(word ^ (ONES * u64::from(b'"')));
-    let backslash = zero(word ^ (ONES * u64::from(b'\\')));
+    let quote = zero_bytes(word ^ (ONES * u64::from(b'"')));
+    let backslash = zero_bytes(word ^ (ONES * u64::from(b'\\')));
     // `word`'s own top bits flag the non-ASCII bytes
     let special = (control | quote | backslash | word) & HIGHS;
     (special.trailing_zeros() / 8) as usize
@@ -408,8 +415,7 @@ mod imp {
     /// Whether any byte of `w` is zero (exact).
     #[inline(always)]
     fn has_zero_u64(w: u64) -> bool {
-        const ONES: u64 = u64::MAX / 255;
-        w.wrapping_sub(ONES) & !w & (ONES << 7) != 0
+        super::zero_bytes(w) != 0
     }
 
     /// Whether any byte of `w` is zero (exact).
