@@ -27,6 +27,35 @@ thread_local! {
 /// Scratch capacity kept between strings; a longer string's buffer is released after use.
 const SCRATCH_KEEP: usize = 1 << 20;
 
+/// Where [`Cursor::unicode_escapes_into`] puts the text it consumes: a string being decoded
+/// ([`Utf8Appender`]), or nowhere (`()`: a string being skipped, validated alone).
+trait EscapedText {
+    /// A character, decoded from its escape (or surrogate pair of escapes).
+    fn push(&mut self, ch: char);
+    /// A run of `len` (1 to 7) plain ASCII bytes, the low bytes of `word`.
+    fn push_ascii(&mut self, word: u64, len: usize);
+}
+
+impl EscapedText for Utf8Appender<'_> {
+    #[inline(always)]
+    fn push(&mut self, ch: char) {
+        Utf8Appender::push(self, ch);
+    }
+
+    #[inline(always)]
+    fn push_ascii(&mut self, word: u64, len: usize) {
+        Utf8Appender::push_ascii(self, word, len);
+    }
+}
+
+impl EscapedText for () {
+    #[inline(always)]
+    fn push(&mut self, _: char) {}
+
+    #[inline(always)]
+    fn push_ascii(&mut self, _: u64, _: usize) {}
+}
+
 /// The code point of the surrogate pair `high` (0xD800–0xDBFF), `low` (0xDC00–0xDFFF).
 #[inline(always)]
 fn combine_surrogates(high: u32, low: u32) -> u32 {
@@ -217,19 +246,27 @@ impl<'a> Cursor<'a> {
     /// were stored and reloaded for every escape.
     #[inline(always)]
     fn unicode_escapes(&mut self, out: &mut String) -> bool {
-        let start = self.offset();
         let mut append = Utf8Appender::new(out);
+        let consumed = self.unicode_escapes_into(&mut append);
+        append.finish();
+        consumed
+    }
+
+    /// The loop of [`unicode_escapes`](Self::unicode_escapes), handing what it consumes to
+    /// `text`: the decoding appender, or `()` when the string is skipped.
+    #[inline(always)]
+    fn unicode_escapes_into(&mut self, text: &mut impl EscapedText) -> bool {
+        let start = self.offset();
         loop {
             if let Some(ch) = self.eat_unicode_char() {
-                append.push(ch);
+                text.push(ch);
                 continue;
             }
             let Some((word, len)) = self.eat_short_plain_ascii() else {
                 break;
             };
-            append.push_ascii(word, len);
+            text.push_ascii(word, len);
         }
-        append.finish();
         self.offset() != start
     }
 
@@ -342,6 +379,16 @@ impl<'a> Cursor<'a> {
     /// string.
     #[inline(never)]
     fn skip_str_rest(&mut self) -> Result<(), Error> {
+        // on a local copy, as `decode_str_rest` does
+        let mut c = self.clone();
+        let result = c.skip_str_rest_here();
+        *self = c;
+        result
+    }
+
+    /// [`skip_str_rest`](Self::skip_str_rest) on the cursor itself.
+    #[inline(always)]
+    fn skip_str_rest_here(&mut self) -> Result<(), Error> {
         loop {
             // Checking each run between escapes on its own is the same as checking the decoded
             // string: runs are cut at ASCII bytes, which never split a UTF-8 sequence, and
@@ -353,7 +400,8 @@ impl<'a> Cursor<'a> {
                     return Ok(());
                 }
                 b'\\' => {
-                    if self.eat_unicode_char().is_some() {
+                    // TDLib's escaped text, as `decode_str_rest_here` reads it, without output
+                    if self.unicode_escapes_into(&mut ()) {
                         continue;
                     }
                     self.bump();
@@ -378,6 +426,14 @@ mod tests {
     use super::super::Cursor;
     use super::super::scan::unicode_escape_at;
 
+    /// `skip_value` accepts the string that starts `json` (after spaces) and stops before its
+    /// NUL, as `read_str` did.
+    fn assert_skips_to_end(json: &str) {
+        let mut c = Cursor::from_bytes_with_nul(json.as_bytes()).unwrap();
+        c.skip_value(1).unwrap();
+        assert_eq!(c.offset(), json.len() - 1, "skip {json:?}");
+    }
+
     #[test]
     fn plain_runs_of_every_length_between_escapes() {
         // runs of 0 to 20 bytes (ASCII, then with a two-byte character) between escapes, at
@@ -394,6 +450,7 @@ mod tests {
                     let text = c.read_str().unwrap();
                     assert_eq!(text, format!("а{run}\n{run}б{run}"), "{json:?}");
                     assert_eq!(c.offset(), json.len() - 1);
+                    assert_skips_to_end(&json);
                 }
             }
         }
@@ -483,6 +540,7 @@ mod tests {
                 let mut c = Cursor::from_bytes_with_nul(json.as_bytes()).unwrap();
                 assert_eq!(c.read_str().unwrap(), format!("{text}x{text}"), "{json:?}");
                 assert_eq!(c.offset(), json.len() - 1);
+                assert_skips_to_end(&json);
             }
         }
     }
