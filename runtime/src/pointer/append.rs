@@ -53,9 +53,29 @@ impl<'s> Utf8Appender<'s> {
         }
     }
 
+    /// Gives the vector its new length.
+    #[inline(always)]
+    pub(super) fn finish(self) {
+        // SAFETY: the bytes below `len` are initialised (`push`), and `len` is within the
+        // capacity (it only grows by what was stored into room checked for).
+        unsafe { self.bytes.set_len(self.len) };
+    }
+}
+
+/// Where the escaped-text loop (`Cursor::unicode_escapes_into`, string.rs) puts the text it
+/// consumes: a string being decoded ([`Utf8Appender`]), or nowhere (`()`: a string being
+/// skipped, validated alone).
+pub(super) trait EscapedText {
+    /// A character, decoded from its escape (or surrogate pair of escapes).
+    fn push(&mut self, ch: char);
+    /// A run of `len` (1 to 7) plain ASCII bytes, the low bytes of `word`.
+    fn push_ascii(&mut self, word: u64, len: usize);
+}
+
+impl EscapedText for Utf8Appender<'_> {
     /// Appends `ch` with one 4-byte store into the spare capacity, grown when needed.
     #[inline(always)]
-    pub(super) fn push(&mut self, ch: char) {
+    fn push(&mut self, ch: char) {
         let (word, n) = utf8_word(ch);
         if self.bytes.capacity() - self.len < 4 {
             // (the length by value: a `&mut self` method would keep the appender in memory)
@@ -70,7 +90,7 @@ impl<'s> Utf8Appender<'s> {
     /// Appends the first `len` bytes of `word` (at most 8, little-endian: the first byte
     /// lowest), which must be ASCII, with one 8-byte store into the spare capacity.
     #[inline(always)]
-    pub(super) fn push_ascii(&mut self, word: u64, len: usize) {
+    fn push_ascii(&mut self, word: u64, len: usize) {
         debug_assert!(word.to_le_bytes().get(..len).is_some_and(<[u8]>::is_ascii));
         if self.bytes.capacity() - self.len < 8 {
             grow(self.bytes, self.len, 8);
@@ -81,14 +101,14 @@ impl<'s> Utf8Appender<'s> {
         unsafe { store_spare(self.bytes, self.len, word.to_le_bytes()) };
         self.len += len.min(8);
     }
+}
 
-    /// Gives the vector its new length.
+impl EscapedText for () {
     #[inline(always)]
-    pub(super) fn finish(self) {
-        // SAFETY: the bytes below `len` are initialised (`push`), and `len` is within the
-        // capacity (it only grows by what was stored into room checked for).
-        unsafe { self.bytes.set_len(self.len) };
-    }
+    fn push(&mut self, _: char) {}
+
+    #[inline(always)]
+    fn push_ascii(&mut self, _: u64, _: usize) {}
 }
 
 /// Appends `run`, plain content between escapes (often a space or a punctuation mark), to `out`:
@@ -149,7 +169,7 @@ fn grow(bytes: &mut Vec<u8>, len: usize, additional: usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Utf8Appender, push_run, utf8_word};
+    use super::{EscapedText, Utf8Appender, push_run, utf8_word};
 
     #[test]
     fn utf8_word_is_the_utf8_encoding_of_every_char() {

@@ -14,7 +14,7 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 
-use super::append::{Utf8Appender, push_run};
+use super::append::{EscapedText, Utf8Appender, push_run};
 use super::cursor::Cursor;
 use super::error::{Error, ErrorKind};
 use super::scan::hex_digit;
@@ -26,35 +26,6 @@ thread_local! {
 
 /// Scratch capacity kept between strings; a longer string's buffer is released after use.
 const SCRATCH_KEEP: usize = 1 << 20;
-
-/// Where [`Cursor::unicode_escapes_into`] puts the text it consumes: a string being decoded
-/// ([`Utf8Appender`]), or nowhere (`()`: a string being skipped, validated alone).
-trait EscapedText {
-    /// A character, decoded from its escape (or surrogate pair of escapes).
-    fn push(&mut self, ch: char);
-    /// A run of `len` (1 to 7) plain ASCII bytes, the low bytes of `word`.
-    fn push_ascii(&mut self, word: u64, len: usize);
-}
-
-impl EscapedText for Utf8Appender<'_> {
-    #[inline(always)]
-    fn push(&mut self, ch: char) {
-        Utf8Appender::push(self, ch);
-    }
-
-    #[inline(always)]
-    fn push_ascii(&mut self, word: u64, len: usize) {
-        Utf8Appender::push_ascii(self, word, len);
-    }
-}
-
-impl EscapedText for () {
-    #[inline(always)]
-    fn push(&mut self, _: char) {}
-
-    #[inline(always)]
-    fn push_ascii(&mut self, _: u64, _: usize) {}
-}
 
 /// The code point of the surrogate pair `high` (0xD800–0xDBFF), `low` (0xDC00–0xDFFF).
 #[inline(always)]
@@ -353,7 +324,6 @@ impl<'a> Cursor<'a> {
     fn hex4(&mut self) -> Result<u16, Error> {
         let mut n = 0u16;
         for _ in 0..4 {
-            #[allow(clippy::indexing_slicing, reason = "a u8 indexes a 256-entry table")]
             let d = hex_digit(self.byte());
             if d > 0xf {
                 return Err(self.error_or_end(ErrorKind::InvalidEscape));
