@@ -8,9 +8,10 @@
 //!   `unsafe` is the field tables' step from a typed row to the shared loop (`parse::Field`;
 //!   tables are written with `fields!`, which checks each field's type and holds the `unsafe`,
 //!   so generated code has none). The only other `unsafe` is the FFI of `tdjson`, the
-//!   SSE4.2 instruction of the `@type` hash (`parse::type_crc`), and `arena::Document`'s copy
-//!   of its text, the lifetime it erases and the `MaybeUninit` that holds its parse (a
-//!   document that owns its arena).
+//!   SSE4.2 instruction of the `@type` hash (`parse::type_crc`), `arena::Document`'s copy of
+//!   its text, the lifetime it erases and the `MaybeUninit` that holds its parse (a document
+//!   that owns its arena), and [`IntoStatic`] for `Box`, which converts the boxed value in its
+//!   own allocation.
 //! - [`reader`]: shared serde machinery the generated `Deserialize` impls call.
 //! - [`ser`]: adapters for writing objects back as TDLib JSON.
 //! - [`function`]: typed requests (`Function`, `Schema`), TDLib errors, request/answer helpers;
