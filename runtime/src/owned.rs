@@ -6,6 +6,7 @@
 //! layouts match) and a box keeps its allocation, so a value that owns everything is made
 //! `'static` without any (`tests/tests/allocations.rs` checks every corpus document).
 
+use core::mem::MaybeUninit;
 use std::borrow::Cow;
 
 use crate::json_value::JsonValue;
@@ -61,15 +62,15 @@ impl<T: IntoStatic> IntoStatic for Box<T> {
         if const { !same_layout::<T, T::Static>() } {
             return Box::new((*self).into_static());
         }
-        let place = Box::into_raw(self);
-        // Frees the allocation, without a value in it, if `into_static` unwinds.
-        let guard = FreeOnUnwind::<T>(place);
-        // SAFETY: `place` is the box's valid, owned `T` (`Box::into_raw`); it is moved out and
-        // the memory, now without a value, stays ours (freed by the guard on unwinding).
-        let value = unsafe { place.read() };
+        // SAFETY: `place` is the box's valid, owned `T` (`Box::into_raw`): it is moved out,
+        // and the allocation, now without a value, is held as a `Box<MaybeUninit<T>>` (one
+        // layout with `T`), which frees it without dropping anything if the conversion unwinds.
+        let (value, memory) = unsafe {
+            let place = Box::into_raw(self);
+            (place.read(), Box::from_raw(place.cast::<MaybeUninit<T>>()))
+        };
         let converted = value.into_static();
-        core::mem::forget(guard);
-        let place = place.cast::<T::Static>();
+        let place = Box::into_raw(memory).cast::<T::Static>();
         // SAFETY: the box's allocation, from the global allocator with `Layout::new::<T>()`
         // (dangling and aligned for a zero-sized `T`), which is `T::Static`'s layout (the `const`
         // condition above); it holds no value, and the new box owns the one written.
@@ -83,21 +84,6 @@ impl<T: IntoStatic> IntoStatic for Box<T> {
 /// `A` and `B` have the same size and alignment.
 const fn same_layout<A, B>() -> bool {
     size_of::<A>() == size_of::<B>() && align_of::<A>() == align_of::<B>()
-}
-
-/// The allocation of a box whose value was moved out, freed when this drops (only on
-/// unwinding: [`IntoStatic`] for `Box` forgets it otherwise).
-struct FreeOnUnwind<T>(*mut T);
-
-impl<T> Drop for FreeOnUnwind<T> {
-    fn drop(&mut self) {
-        let layout = core::alloc::Layout::new::<T>();
-        if layout.size() != 0 {
-            // SAFETY: a box's allocation of a `T` (`Box::into_raw`), from the global allocator
-            // with this layout, holding no value any more, and not used again.
-            unsafe { std::alloc::dealloc(self.0.cast::<u8>(), layout) };
-        }
-    }
 }
 
 impl IntoStatic for JsonValue<'_> {

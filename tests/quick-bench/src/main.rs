@@ -1,8 +1,9 @@
 //! A quick bench of the pointer parser (README.md beside this crate): the owned pointer parser,
 //! arena mode (into one arena reset per document, and into a document that owns its arena:
-//! `parse_document`), the owned parse made `'static` as the manager does, serde_json's `IgnoredAny` walk and the serde_json reader on tdjson_stream,
-//! synthetic_stream and large_stream, contenders alternated within each round, thread CPU time,
-//! medians of per-round ratios. `--loop` runs one contender only, for callgrind.
+//! `parse_document`), the owned parse made `'static` as the manager does, serde_json's
+//! `IgnoredAny` walk and the serde_json reader on tdjson_stream, synthetic_stream and
+//! large_stream, contenders alternated within each round, thread CPU time, medians of
+//! per-round ratios. `--loop` runs one contender only, for callgrind.
 
 use std::cell::RefCell;
 use std::hint::black_box;
@@ -222,19 +223,29 @@ fn main() {
                 times[i].push(time(CONTENDERS[i].1, docs));
             }
         }
-        let ratio =
-            |a: usize, b: usize| median((0..rounds).map(|r| times[a][r] / times[b][r]).collect());
+        // (columns by name: the contenders' order is free)
+        let at = |name: &str| {
+            CONTENDERS
+                .iter()
+                .position(|(n, _)| *n == name)
+                .expect("a contender of this name")
+        };
+        let time = |name| median(times[at(name)].clone());
+        let ratio = |a, b| {
+            let (a, b) = (at(a), at(b));
+            median((0..rounds).map(|r| times[a][r] / times[b][r]).collect())
+        };
         println!(
             "{stream:18} {:10.1} {:10.1} {:9.1} {:12.1} {:8.1} {:13.3} {:11.3} {:14.3} {:19.2}",
-            median(times[0].clone()),
-            median(times[1].clone()),
-            median(times[2].clone()),
-            median(times[3].clone()),
-            median(times[4].clone()),
-            ratio(0, 4),
-            ratio(2, 4),
-            ratio(3, 4),
-            ratio(5, 0),
+            time("pointer"),
+            time("pointer_static"),
+            time("pointer_arena"),
+            time("arena_document"),
+            time("walk"),
+            ratio("pointer", "walk"),
+            ratio("pointer_arena", "walk"),
+            ratio("arena_document", "walk"),
+            ratio("serde_json", "pointer"),
         );
     }
 }
