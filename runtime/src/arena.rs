@@ -48,6 +48,7 @@ use crate::json_value::{JsonValue, Number};
 /// the input), and `@client_id`. The same fields as [`crate::Received`], and it prints the same.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Received<'a, T> {
+    /// The object, without the envelope's `@extra` and `@client_id`.
     pub object: T,
     /// The request's `@extra`, echoed (opaque JSON); `None` when absent.
     pub extra: Option<&'a crate::RawJson>,
@@ -61,10 +62,15 @@ pub struct Received<'a, T> {
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum JsonView<'a> {
     #[default]
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
+    /// A number, classified as serde_json classifies it.
     Number(Number),
+    /// A string, borrowed from the input or decoded into the arena.
     String(&'a str),
+    /// An array's elements, in the arena.
     Array(&'a [JsonView<'a>]),
     /// Members in input order; duplicate keys are kept as they came.
     Object(&'a [(&'a str, JsonView<'a>)]),

@@ -11,8 +11,11 @@ use std::borrow::Cow;
 /// A JSON number, classified as serde_json classifies it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Number {
+    /// An integer that fits `u64` (zero and positive).
     U64(u64),
+    /// A negative integer that fits `i64`.
     I64(i64),
+    /// Any other number: a fraction, an exponent, `-0`, an integer beyond 64 bits.
     F64(f64),
 }
 
@@ -20,10 +23,15 @@ pub enum Number {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum JsonValue<'a> {
     #[default]
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
+    /// A number, classified as serde_json classifies it.
     Number(Number),
+    /// A string, borrowed from the input when it has no escapes.
     String(Cow<'a, str>),
+    /// An array's elements, in input order.
     Array(Vec<JsonValue<'a>>),
     /// Members in input order; duplicate keys are kept as they came.
     Object(Vec<(Cow<'a, str>, JsonValue<'a>)>),

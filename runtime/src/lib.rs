@@ -30,6 +30,7 @@
         clippy::indexing_slicing
     )
 )]
+#![warn(missing_docs)]
 
 pub mod arena;
 pub mod base64;

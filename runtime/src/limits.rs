@@ -39,6 +39,7 @@ pub fn set_depth_limit(levels: u32) -> Result<(), DepthLimitError> {
 /// [`set_depth_limit`] was given 0 or more than [`MAX_DEPTH`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DepthLimitError {
+    /// The depth that was asked for.
     pub requested: u32,
 }
 

@@ -13,7 +13,9 @@ use crate::json_value::JsonValue;
 
 /// Converts a borrowed value into its `'static` owned form.
 pub trait IntoStatic {
+    /// The same type with its lifetimes `'static`: `Cow<'static, str>` for `Cow<'_, str>`.
     type Static: 'static;
+    /// Converts `self`, allocating only for what it borrows.
     fn into_static(self) -> Self::Static;
 }
 

@@ -8,13 +8,16 @@ use crate::position::line_text;
 /// How bad a [`Diagnostic`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
+    /// The schema is invalid.
     Error,
+    /// Likely not what was meant, but usable (e.g. a doc tag that documents no parameter).
     Warning,
 }
 
 /// A problem found in a schema, at a position in its source.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Whether it is an error or a warning.
     pub severity: Severity,
     /// What is wrong, e.g. "unknown type `Foo`" or "expected `;`, found `b`".
     pub message: String,
@@ -52,6 +55,7 @@ impl Diagnostic {
         self
     }
 
+    /// Whether the severity is [`Severity::Error`].
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

@@ -10,6 +10,8 @@
 //! assert_eq!(schema.summary().to_string(), "constructors 1, functions 1, classes 0, types 1");
 //! ```
 
+#![warn(missing_docs)]
+
 mod check;
 mod decl;
 mod diagnostics;

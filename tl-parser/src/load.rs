@@ -11,12 +11,16 @@ use crate::model::Schema;
 pub enum LoadError {
     /// The file could not be read (or is not UTF-8).
     Io {
+        /// The file.
         path: PathBuf,
+        /// Why reading failed.
         error: std::io::Error,
     },
     /// The file has syntax errors.
     Parse {
+        /// The file.
         path: PathBuf,
+        /// The syntax errors.
         diagnostics: Vec<Diagnostic>,
         /// The diagnostics rendered rustc-style, naming the path.
         rendered: String,

@@ -8,14 +8,18 @@
 pub struct Span {
     /// Byte offset from the start of the source.
     pub offset: usize,
+    /// The 1-based line.
     pub line: u32,
+    /// The 1-based column, in chars.
     pub column: u32,
 }
 
 /// Whether a definition is a constructor (`---types---`) or a function (`---functions---`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Category {
+    /// A constructor, declared under `---types---` (where a schema starts).
     Type,
+    /// A function, declared under `---functions---`.
     Function,
 }
 
@@ -31,8 +35,11 @@ pub struct Schema {
 /// `//@class Name @description Text`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClassDoc {
+    /// The class name: the first word after `@class`.
     pub name: String,
+    /// The `@description` text; empty when there is none.
     pub description: String,
+    /// Where the comment's `//` starts.
     pub span: Span,
 }
 
@@ -49,9 +56,11 @@ pub struct Definition {
     pub explicit_id: bool,
     /// Generic type parameters `{X:Type}`.
     pub type_params: Vec<TypeParam>,
+    /// The parameters, in source order.
     pub params: Vec<Parameter>,
     /// The result type, right of `=`.
     pub ty: Type,
+    /// Constructor or function, by the section the definition is in.
     pub category: Category,
     /// For builtin declarations (`double ? = Double;`, `vector {t:Type} # [ t ] = Vector t;`,
     /// `int128 4*[ int ] = Int128;`): the text between the name and `=`, kept verbatim.
@@ -81,14 +90,18 @@ pub struct DocTag {
 /// `{X:Type}`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TypeParam {
+    /// The parameter's name: `X`.
     pub name: String,
+    /// Its type: `Type` in `{X:Type}`.
     pub ty: Type,
 }
 
 /// One parameter (field) of a definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Parameter {
+    /// The name, left of `:`.
     pub name: String,
+    /// The type, or [`ParameterType::Flags`] for `flags:#`.
     pub ty: ParameterType,
     /// The `//@name` doc text (`//@param_description` for a field named `description`).
     pub doc: Option<String>,
@@ -105,20 +118,29 @@ pub enum ParameterType {
     /// `flags:#`: a bit set that other parameters refer to.
     Flags,
     /// `T` or `flags.3?T`.
-    Normal { ty: Type, flag: Option<Flag> },
+    Normal {
+        /// `T`: the type, after the `?` when there is a flag.
+        ty: Type,
+        /// `flags.3`: the bit saying whether the parameter is present; `None` when it always is.
+        flag: Option<Flag>,
+    },
 }
 
 /// `flags.3` in `flags.3?T`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Flag {
+    /// The name of the flags parameter holding the bit: `flags`.
     pub name: String,
+    /// The bit index: `3`.
     pub index: u32,
 }
 
 /// A type reference: `int`, `Vector<long>`, `vector<message>`, `!X`, `auth.SentCode`, `%T`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Type {
+    /// `["auth"]` for `auth.SentCode`; empty when there is no namespace.
     pub namespace: Vec<String>,
+    /// The name without namespace, prefix or argument: `SentCode`, `Vector`, `X` for `!X`.
     pub name: String,
     /// Bare types start lowercase (or with `%`); boxed types start uppercase.
     pub bare: bool,

@@ -19,6 +19,7 @@ pub struct JsonValueDeserializer<'de, E> {
 }
 
 impl<'de, E> JsonValueDeserializer<'de, E> {
+    /// A deserializer that replays `value`.
     pub fn new(value: JsonValue<'de>) -> Self {
         JsonValueDeserializer {
             value,

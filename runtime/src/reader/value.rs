@@ -54,6 +54,7 @@ pub struct FieldValue<T>(PhantomData<T>);
 
 impl<T> FieldValue<T> {
     #[inline]
+    /// A seed that reads one field value of type `T`.
     pub fn new() -> Self {
         FieldValue(PhantomData)
     }
@@ -132,6 +133,7 @@ pub fn field<'de, A: MapAccess<'de>, T: ReadValue<'de>>(
 pub struct Envelope<'de> {
     /// `@extra`, written back as compact JSON (a serde backend cannot lend its text).
     pub extra: Option<Cow<'de, RawJson>>,
+    /// `@client_id`; `None` when absent.
     pub client_id: Option<i32>,
     seen_client_id: bool,
 }

@@ -20,15 +20,29 @@ pub enum Verdict {
     /// Both parsers accepted it and built equal values.
     Agree,
     /// Both rejected it (the messages may differ).
-    BothRejected { reader: String, pointer: String },
+    BothRejected {
+        /// The reader's error message.
+        reader: String,
+        /// The pointer parser's error message.
+        pointer: String,
+    },
     /// Only the reader rejected it.
-    ReaderRejected { reader: String },
+    ReaderRejected {
+        /// The reader's error message.
+        reader: String,
+    },
     /// Only the pointer parser rejected it.
-    PointerRejected { pointer: String },
+    PointerRejected {
+        /// The pointer parser's error message.
+        pointer: String,
+    },
     /// Both accepted it but the values differ; `path` names the first differing field.
     Disagree {
+        /// The field's path, e.g. `updateNewMessage.message.content`; `<root>` when none is found.
         path: String,
+        /// The reader's value there, as compact JSON or `{:#?}` output.
         reader: String,
+        /// The pointer parser's value there, as compact JSON or `{:#?}` output.
         pointer: String,
     },
 }

@@ -16,6 +16,7 @@ use crate::seen::SeenFields;
 pub struct Envelope<'a> {
     /// `@extra`: its text, validated and borrowed from the input (both storage modes).
     pub extra: Option<&'a RawJson>,
+    /// `@client_id`; `None` when absent.
     pub client_id: Option<i32>,
     seen_client_id: bool,
 }
