@@ -36,9 +36,11 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Whether the serde reader is emitted (`Reader` and `Both`).
     pub fn reader(self) -> bool {
         matches!(self, Mode::Reader | Mode::Both)
     }
+    /// Whether the pointer parser is emitted (`Pointer`, `Both` and `Arena`).
     pub fn pointer(self) -> bool {
         matches!(self, Mode::Pointer | Mode::Both | Mode::Arena)
     }
@@ -52,6 +54,7 @@ impl Mode {
         ("both", Mode::Both),
         ("arena", Mode::Arena),
     ];
+    /// The mode as the CLI's `--mode` spells it: `"reader"`, `"pointer"`, `"both"` or `"arena"`.
     pub fn name(self) -> &'static str {
         name_of(self, Self::NAMES)
     }
@@ -84,6 +87,7 @@ impl Serializers {
         ("all", Serializers::All),
         ("requests", Serializers::Requests),
     ];
+    /// The setting as the CLI's `--serializers` spells it: `"all"` or `"requests"`.
     pub fn name(self) -> &'static str {
         name_of(self, Self::NAMES)
     }
@@ -121,6 +125,7 @@ impl Boxing {
         ("variants", Boxing::Variants),
         ("recursion", Boxing::Recursion),
     ];
+    /// The setting as the CLI's `--boxing` spells it: `"variants"` or `"recursion"`.
     pub fn name(self) -> &'static str {
         name_of(self, Self::NAMES)
     }
@@ -171,6 +176,17 @@ pub struct Config {
     boxing: Boxing,
     unboxed: Vec<String>,
     unboxed_files: Vec<PathBuf>,
+    function_macro: FunctionMacro,
+}
+
+/// The name of the macro that lists the request structs ([`Config::function_macro`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) enum FunctionMacro {
+    /// `<schema stem>_for_each_function`.
+    #[default]
+    Default,
+    Named(String),
+    None,
 }
 
 /// The options as the planner reads them.
@@ -186,9 +202,11 @@ pub(crate) struct Options<'a> {
     pub unboxed_files: &'a [PathBuf],
     pub out_dir: Option<&'a Path>,
     pub emit_rerun: bool,
+    pub function_macro: &'a FunctionMacro,
 }
 
 impl Config {
+    /// Every option at its default (`cargo:rerun-if-changed` on, unlike `Config::default()`).
     pub fn new() -> Self {
         Config {
             emit_rerun: true,
@@ -319,6 +337,30 @@ impl Config {
         self
     }
 
+    /// The name of the macro that calls `m!(Name)` for every request struct of `functions`
+    /// (default: `<schema stem>_for_each_function`, `td_api_for_each_function` for
+    /// td_api.tl); `None` emits no such macro. It is `#[macro_export]`ed, so at the root of
+    /// its crate whatever module includes the code: two modules with requests of one schema in
+    /// one crate (a pruned and a full one, or one per mode) need another name for one of them,
+    /// else rustc reports the name defined twice (E0428). Arena mode emits no requests, so no
+    /// macro. A name that is not a Rust identifier fails generation.
+    ///
+    /// ```no_run
+    /// tlgen::Config::new()
+    ///     .mode(tlgen::Mode::Pointer)
+    ///     .roots(["Update", "getMe"])
+    ///     .function_macro(Some("small_api_for_each_function"))
+    ///     .compile("../shared/schema/td_api.tl")?;
+    /// # Ok::<(), tlgen::Error>(())
+    /// ```
+    pub fn function_macro(&mut self, name: Option<&str>) -> &mut Self {
+        self.function_macro = match name {
+            Some(name) => FunctionMacro::Named(name.to_owned()),
+            None => FunctionMacro::None,
+        };
+        self
+    }
+
     /// Whether `compile` prints `cargo:rerun-if-changed` (default: yes).
     pub fn emit_rerun_if_changed(&mut self, yes: bool) -> &mut Self {
         self.emit_rerun = yes;
@@ -338,6 +380,7 @@ impl Config {
             unboxed_files: &self.unboxed_files,
             out_dir: self.out_dir.as_deref(),
             emit_rerun: self.emit_rerun,
+            function_macro: &self.function_macro,
         }
     }
 }

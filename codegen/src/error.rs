@@ -13,14 +13,18 @@ use tl_parser::Diagnostic;
 pub enum Error {
     /// The schema could not be read, or the output could not be written.
     Io {
+        /// The file that could not be read or written.
         path: PathBuf,
+        /// The I/O error.
         source: std::io::Error,
     },
     /// The schema has errors: syntax, checks (an unknown type, a duplicate constructor), or a
     /// construct that cannot become Rust (two constructors with one Rust name). Every error
     /// diagnostic is kept; `rendered` shows them rustc-style with the schema's name and lines.
     Schema {
+        /// The error diagnostics (warnings are not kept).
         diagnostics: Vec<Diagnostic>,
+        /// `diagnostics` rendered rustc-style: what `Display` prints.
         rendered: String,
     },
     /// An option names something the generated schema does not have, or is malformed:

@@ -17,6 +17,8 @@
 //! Inside: [`Config`]'s options and the schema become one plan (`plan`: the model of
 //! `tlgen-model`, the selection, attributes, boxing, which impls exist), and `emit` renders it.
 
+#![warn(missing_docs)]
+
 mod attributes;
 mod boxing;
 mod config;

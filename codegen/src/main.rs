@@ -6,6 +6,7 @@
 //!       [--serializers all|requests] [--boxing variants|recursion]
 //!       [--boxed Update.updateNewMessage,message.content]
 //!       [--unboxed Update.updateUserStatus,...] [--unboxed-file td_api.unboxed]
+//!       [--function-macro NAME | --no-function-macro]
 //! tlgen check --schema td_api.tl
 //! tlgen freeze-boxing --schema td_api.tl [--max-bytes 48] [--out td_api.unboxed]
 //! tlgen schema --to-json --schema td_api.tl [--out td_api.json]
@@ -70,12 +71,21 @@ struct GenerateArgs {
     /// --unboxed with the paths of a file, one per line (as `tlgen freeze-boxing` writes it).
     #[arg(long)]
     unboxed_file: Vec<PathBuf>,
+    /// The name of the exported macro that lists the request structs (default:
+    /// `<schema stem>_for_each_function`); another module of the same schema in the same crate
+    /// needs another name.
+    #[arg(long, conflicts_with = "no_function_macro")]
+    function_macro: Option<String>,
+    /// Emit no macro that lists the request structs.
+    #[arg(long)]
+    no_function_macro: bool,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Parse and check a schema; print `constructors N, functions N, classes N, types N`.
     Check {
+        /// The schema (.tl text, or .json in Telegram's JSON form).
         #[arg(long)]
         schema: PathBuf,
     },
@@ -83,8 +93,10 @@ enum Command {
     /// (the list for --unboxed-file / `Config::unboxed_file`: write it once and keep it, so
     /// that no variant moves into or out of a `Box` when the schema changes).
     FreezeBoxing {
+        /// The schema (.tl text, or .json in Telegram's JSON form).
         #[arg(long)]
         schema: PathBuf,
+        /// The largest struct, in estimated bytes, that stays inline.
         #[arg(long, default_value_t = 48)]
         max_bytes: usize,
         /// Output file (default: standard output).
@@ -93,6 +105,7 @@ enum Command {
     },
     /// Convert a schema between its forms.
     Schema {
+        /// The schema (.tl text, or .json in Telegram's JSON form).
         #[arg(long)]
         schema: PathBuf,
         /// Write Telegram's JSON form.
@@ -150,6 +163,11 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
     }
     if let Some(functions) = args.functions {
         config.functions(functions);
+    }
+    if args.no_function_macro {
+        config.function_macro(None);
+    } else if let Some(name) = &args.function_macro {
+        config.function_macro(Some(name));
     }
     let started = std::time::Instant::now();
     let code = config.generate_file(&schema).map_err(|e| e.to_string())?;
@@ -211,8 +229,10 @@ fn write_output(out: Option<PathBuf>, text: &str) -> Result<(), String> {
         Some(path) if path.as_os_str() != "-" => {
             std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
         }
-        _ => std::io::stdout()
-            .write_all(text.as_bytes())
-            .map_err(|e| format!("cannot write to stdout: {e}")),
+        _ => match std::io::stdout().write_all(text.as_bytes()) {
+            // the reader went away (`tlgen ... --out - | head`): what it read is what it wanted
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            result => result.map_err(|e| format!("cannot write to stdout: {e}")),
+        },
     }
 }

@@ -16,7 +16,7 @@
 
 use tl_parser::Schema;
 
-use crate::config::{Boxing, Config, Serializers};
+use crate::config::{Boxing, Config, FunctionMacro, Serializers};
 use crate::error::Error;
 use crate::model::{Model, StructId};
 use crate::prune::{PruneError, prune, reachable_from_parameters};
@@ -38,9 +38,11 @@ pub(crate) struct Plan {
     /// Emit the request structs, `Function` impls, `Schema` and `*_for_each_function!` (not in
     /// arena mode: views need an arena to be built).
     pub requests: bool,
-    /// The schema's file name (`td_api.tl`): names the `*_for_each_function!` macro and the
-    /// `Schema` impl.
+    /// The schema's file name (`td_api.tl`): names the `Schema` impl.
     pub schema_name: String,
+    /// The name of the macro that lists the requests (`td_api_for_each_function`), if one is
+    /// emitted (`Config::function_macro`).
+    pub function_macro: Option<String>,
     /// The first line of the file: generator version, schema, fingerprint, options.
     pub header: String,
 }
@@ -109,6 +111,20 @@ impl Plan {
         if arena {
             model.use_arena_lifetimes();
         }
+        let function_macro = match options.function_macro {
+            FunctionMacro::Default => Some(default_function_macro(schema_name)),
+            FunctionMacro::Named(name) if syn::parse_str::<syn::Ident>(name).is_ok() => {
+                Some(name.clone())
+            }
+            FunctionMacro::Named(name) => {
+                return Err(Error::option(
+                    "function_macro",
+                    name.as_str(),
+                    "not a Rust identifier",
+                ));
+            }
+            FunctionMacro::None => None,
+        };
         let serialized = if arena {
             Serialized::none(&model)
         } else {
@@ -142,9 +158,30 @@ impl Plan {
             arena,
             requests: !arena,
             schema_name: schema_name.to_owned(),
+            function_macro,
             header,
         })
     }
+}
+
+/// `<stem>_for_each_function` for the schema file `schema_name` (`td_api.tl` →
+/// `td_api_for_each_function`): the stem lowercased, other characters than ASCII letters and
+/// digits made `_`.
+fn default_function_macro(schema_name: &str) -> String {
+    let stem: String = schema_name
+        .split('.')
+        .next()
+        .unwrap_or(schema_name)
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{stem}_for_each_function")
 }
 
 /// The whole schema's model (before any selection), within the generator's limits.

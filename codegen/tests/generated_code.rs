@@ -512,3 +512,43 @@ fn errors_are_typed_and_rendered() {
     assert!(matches!(beyond, tlgen::Error::Limit { .. }), "{beyond:?}");
     assert!(beyond.to_string().contains("70000 bytes"), "{beyond}");
 }
+
+/// The macro that lists the requests is named after the schema by default, as the user says
+/// otherwise (so that two modules of one schema can share a crate), or left out; arena mode has
+/// no requests and so no macro; a name that is not an identifier fails generation.
+#[test]
+fn the_function_macro_is_named_or_left_out() {
+    let macros = |code: &str| -> Vec<String> {
+        code.lines()
+            .filter_map(|line| line.trim().strip_prefix("macro_rules! "))
+            .map(|rest| rest.trim_end_matches(" {").to_owned())
+            .collect()
+    };
+    let both = generate(tlgen::Mode::Both);
+    assert_eq!(macros(&both), ["small_api_for_each_function"]);
+    assert!(both.contains("$m ! (GetUser);"), "the macro lists getUser");
+    let named = generate_with(
+        SCHEMA,
+        tlgen::Config::new()
+            .mode(tlgen::Mode::Pointer)
+            .function_macro(Some("pruned_api_requests")),
+    );
+    assert_eq!(macros(&named), ["pruned_api_requests"]);
+    let none = generate_with(
+        SCHEMA,
+        tlgen::Config::new()
+            .mode(tlgen::Mode::Reader)
+            .function_macro(None),
+    );
+    assert_eq!(macros(&none), Vec::<String>::new());
+    assert!(
+        none.contains("pub struct GetUser"),
+        "requests are still emitted"
+    );
+    assert_eq!(macros(&generate(tlgen::Mode::Arena)), Vec::<String>::new());
+    for bad in ["two words", "fn", "1st", ""] {
+        let (option, value, problem) = option_error(tlgen::Config::new().function_macro(Some(bad)));
+        assert_eq!((option, value.as_str()), ("function_macro", bad));
+        assert_eq!(problem, "not a Rust identifier");
+    }
+}

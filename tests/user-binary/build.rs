@@ -4,7 +4,8 @@
 //! recursion boxed (`Boxing::Recursion`) plus one boxed variant and one boxed field
 //! (`Config::boxed`); in both mode, the small variants of 1.8.65 kept inline
 //! (`Config::unboxed_file` with `schema/td_api.unboxed`); in arena mode, one boxed field (an
-//! `arena::Ref`).
+//! `arena::Ref`). The pointer module's request macro has another name
+//! (`Config::function_macro`): src/bin/both.rs includes it beside the `both` module.
 
 fn main() {
     let schema = format!(
@@ -24,7 +25,9 @@ fn main() {
         if mode == tlgen::Mode::Pointer {
             config
                 .boxing(tlgen::Boxing::Recursion)
-                .boxed(["Update.updateNewMessage", "message.content"]);
+                .boxed(["Update.updateNewMessage", "message.content"])
+                // src/bin/both.rs holds this module beside the `both` one
+                .function_macro(Some("pointer_td_api_for_each_function"));
         }
         if mode == tlgen::Mode::Both {
             config.unboxed_file(concat!(

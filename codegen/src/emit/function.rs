@@ -70,25 +70,12 @@ pub fn schema_item(schema_name: &str) -> TokenStream {
     }
 }
 
-/// `<stem>_for_each_function!(m)`: calls `m!(Name)` for every request struct of `functions`
-/// (`td_api.tl` → `td_api_for_each_function!`), for code that must cover every request: a test
-/// that each serializes, a dispatcher, a registry. Exported at the crate root, hence the
-/// schema's name in it.
-pub fn for_each_function_macro(model: &Model, schema_name: &str) -> TokenStream {
-    let stem: String = schema_name
-        .split('.')
-        .next()
-        .unwrap_or(schema_name)
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let name = ident(&format!("{stem}_for_each_function"));
+/// `<name>!(m)` (`td_api_for_each_function!` by default): calls `m!(Name)` for every request
+/// struct of `functions`, for code that must cover every request: a test that each serializes,
+/// a dispatcher, a registry. Exported at the crate root, hence the schema's name in the
+/// default (`Config::function_macro` chooses another).
+pub fn for_each_function_macro(model: &Model, name: &str) -> TokenStream {
+    let name = ident(name);
     let functions = model.functions.iter().map(|f| ident(&f.rust_name));
     let doc = format!(
         " Calls `$m!(Name)` for each of the {} request structs in `functions`.",

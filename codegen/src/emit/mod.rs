@@ -109,7 +109,9 @@ pub fn generate(plan: &Plan) -> String {
         root_items.push(reader::object_reader(model, top));
     }
     if plan.requests {
-        root_items.push(function::for_each_function_macro(model, &plan.schema_name));
+        if let Some(name) = &plan.function_macro {
+            root_items.push(function::for_each_function_macro(model, name));
+        }
         root_items.push(function::schema_item(&plan.schema_name));
     }
     if plan.arena {
