@@ -552,3 +552,29 @@ fn the_function_macro_is_named_or_left_out() {
         assert_eq!(problem, "not a Rust identifier");
     }
 }
+
+/// A schema without comments still gives every public item a doc (its TL name), so that the
+/// code builds under `#![deny(missing_docs)]` (tests/schemas holds telegram_api.tl, which has no
+/// comments, to that lint).
+#[test]
+fn items_the_schema_does_not_document_are_documented_by_name() {
+    let schema = "int32 = Int32;\nstring = String;\n\
+                  pageBlockTitle title:string = PageBlock;\n\
+                  pageBlockCover depth:int32 = PageBlock;\n";
+    let code = generate_with(schema, tlgen::Config::new().mode(tlgen::Mode::Both));
+    for (doc, item) in [
+        ("/// The class `PageBlock`.", "pub enum PageBlock"),
+        ("/// `pageBlockTitle`", "Title("),
+        ("/// `title`", "pub title:"),
+        ("/// `depth`", "pub depth:"),
+    ] {
+        let at = code
+            .find(item)
+            .unwrap_or_else(|| panic!("no `{item}` in the code"));
+        let before: Vec<&str> = code[..at].lines().rev().take(4).map(str::trim).collect();
+        assert!(
+            before.contains(&doc),
+            "`{item}` is not documented by `{doc}`: {before:?}"
+        );
+    }
+}

@@ -39,6 +39,7 @@ macro_rules! constructor_impls {
     ($name:ident, $tl:literal, views) => {
         impl<'a> $crate::Element for $name<'a> {}
         impl<'a> $name<'a> {
+            /// The TL name, as in `@type`.
             pub const TL_NAME: &'static str = $tl;
         }
     };

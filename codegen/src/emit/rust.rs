@@ -134,3 +134,13 @@ pub fn doc(text: Option<&str>) -> TokenStream {
         _ => quote!(),
     }
 }
+
+/// [`doc`] of `text`, or of `fallback` (the item's TL name) when the schema has no text for
+/// the item: every public item the generator emits is documented, so that the code builds in
+/// crates that deny `missing_docs` whatever the schema's comments.
+pub fn doc_or(text: Option<&str>, fallback: impl FnOnce() -> String) -> TokenStream {
+    match text {
+        Some(text) if !text.trim().is_empty() => doc(Some(text)),
+        _ => doc(Some(&fallback())),
+    }
+}

@@ -6,7 +6,9 @@ use quote::quote;
 
 use super::defaults::{class_default, struct_default};
 use super::dispatch::class_types_const;
-use super::rust::{Place, Storage, doc, ident, lt, rt, shape_type, struct_path, variant_payload};
+use super::rust::{
+    Place, Storage, doc, doc_or, ident, lt, rt, shape_type, struct_path, variant_payload,
+};
 use crate::model::{Class, Model, Struct};
 
 /// The struct of a constructor or function.
@@ -19,7 +21,7 @@ pub fn struct_item(model: &Model, s: &Struct, storage: Storage) -> TokenStream {
     let fields = s.fields.iter().map(|f| {
         let field = ident(&f.rust_name);
         let ty = shape_type(model, &f.shape, Place::Module, storage);
-        let field_doc = doc(f.doc.as_deref());
+        let field_doc = doc_or(f.doc.as_deref(), || format!("`{}`", f.tl_name));
         let attributes = user_attributes(&f.attributes);
         quote!(#field_doc #attributes pub #field: #ty,)
     });
@@ -58,12 +60,17 @@ pub fn struct_item(model: &Model, s: &Struct, storage: Storage) -> TokenStream {
 /// The enum of a class.
 pub fn class_item(model: &Model, class: &Class, storage: Storage) -> TokenStream {
     let name = ident(&class.rust_name);
-    let description = doc(class.doc.as_deref());
+    let description = doc_or(class.doc.as_deref(), || {
+        format!("The class `{}`.", class.tl_name)
+    });
     let rt = rt();
     let variants = class.variants.iter().map(|v| {
         let variant = ident(&v.name);
         let payload = variant_payload(storage, v.boxed, struct_path(model, v.id, Place::Module));
-        let variant_doc = doc(model.structs[v.id].doc.as_deref());
+        let constructor = &model.structs[v.id];
+        let variant_doc = doc_or(constructor.doc.as_deref(), || {
+            format!("`{}`", constructor.tl_name)
+        });
         quote!(#variant_doc #variant(#payload),)
     });
     let conversions = class.variants.iter().map(|v| {

@@ -13,6 +13,9 @@
 )]
 // Generated code has no `unsafe` of its own: it builds where users forbid it.
 #![forbid(unsafe_code)]
+// Every public item generated is documented, for schemas without comments too: it builds in
+// crates that require docs.
+#![warn(missing_docs)]
 
 /// `schema/tlgen_test.tl`: TON's forms (`(vector T)`, dotted namespaces, `int256 8*[ int32 ]`).
 pub mod tlgen_test {

@@ -9,5 +9,8 @@
     clippy::indexing_slicing
 )]
 #![forbid(unsafe_code)]
+// Every public item generated is documented (from the schema's comments where it has them):
+// it builds in crates that require docs.
+#![warn(missing_docs)]
 
 include!(concat!(env!("OUT_DIR"), "/td_api.rs"));

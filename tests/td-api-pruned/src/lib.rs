@@ -11,5 +11,8 @@
 )]
 // Generated code has no `unsafe` of its own: it builds where users forbid it.
 #![forbid(unsafe_code)]
+// Every public item generated is documented (from the schema's comments where it has them):
+// it builds in crates that require docs.
+#![warn(missing_docs)]
 
 include!(concat!(env!("OUT_DIR"), "/td_api.rs"));
