@@ -1,4 +1,5 @@
-//! README.md's Rust snippets, compiled. Every ```` ```rust ```` block of the README appears in
+//! README.md's and docs/CLIENT.md's Rust snippets, compiled. Every ```` ```rust ```` block of
+//! those files (```` ```rust,ignore ````, generated code shown, is not one) appears in
 //! this file (or, for the `include!` line, in tests/td-api/src/lib.rs) line for line, compared
 //! without indentation, blank lines and lines that are only a comment, inside a function that
 //! gives it what it names (`cstr`, `text`, `received`, a module called `td_api` or `td`): a
@@ -31,7 +32,8 @@ mod owned_snippets {
         use tlgen_runtime::pointer::Cursor;
         // Pointer parser, straight from td_receive's buffer (a &CStr here):
         let received = td_api::parse_received(Cursor::from_cstr(cstr))?;
-        // Reader, through serde_json (the depth limit is tlgen's: 256 levels):
+        // Reader, through serde_json (the depth limit is tlgen's: 256 levels); in reader mode,
+        // `td_api::read_received(text)` does the same with the reader compiled in the generated crate:
         let read: td_api::Received = tlgen_runtime::reader::from_str(text)?;
         assert_eq!(read, received); // the two parsers agree
         match &received.object {
@@ -144,6 +146,42 @@ mod client_snippets {
             std::time::Duration::from_secs(5),
         )?;
         println!("{}", s.value);
+        Ok(())
+    }
+}
+
+/// docs/CLIENT.md's two programs (compiled only, as above).
+#[allow(dead_code)]
+#[rustfmt::skip]
+mod client_md_snippets {
+    use super::*;
+    use std::time::Duration;
+    use tlgen_runtime::client::Client;
+    use tlgen_runtime::manager::Manager;
+    use tlgen_tests::td::{self, functions};
+
+    async fn manager() -> Result<(), Box<dyn Error>> {
+        use futures::StreamExt;
+        let manager = Manager::<td::Schema>::start("1.8.65")?;
+        let client = manager.create_client();
+        let sq = client.send(&functions::TestSquareInt { x: 12 }).await?; // types::TestInt, owned
+        let mut updates = client.updates();
+        while let Some(object) = updates.next().await {
+            println!("{}", object?.object.type_name());
+        }
+        client.close().await;
+        assert_eq!(sq.value, 144);
+        Ok(())
+    }
+
+    fn client(timeout: Duration) -> Result<(), Box<dyn Error>> {
+        let mut client = Client::<td::Schema>::start("1.8.65")?;
+        let sq = client.call(&functions::TestSquareInt { x: 12 }, timeout)?; // types::TestInt, borrows `client`
+        println!("{}", sq.value);
+        while let Some(object) = client.receive(timeout) {
+            println!("{}", object?.object.type_name()); // borrowed from TDLib's buffer
+        }
+        client.close(timeout)?;
         Ok(())
     }
 }
@@ -268,32 +306,37 @@ fn contains_lines(haystack: &[&str], needle: &[&str]) -> bool {
             .any(|window| window == needle)
 }
 
+/// The ```` ```rust ```` blocks of `file` (relative to the repository) not found line for line
+/// in the mirrors, as `file:line: first line`; and how many blocks it has.
+fn missing_snippets(file: &str) -> (Vec<String>, usize) {
+    let markdown = std::fs::read_to_string(repo_root().join(file)).expect(file);
+    let blocks = rust_blocks(&markdown);
+    let mirrors: Vec<Vec<&str>> = MIRRORS
+        .iter()
+        .map(|(_, text)| text.lines().filter_map(code_line).collect())
+        .collect();
+    let missing = blocks
+        .iter()
+        .filter(|(_, lines)| !mirrors.iter().any(|mirror| contains_lines(mirror, lines)))
+        .map(|(line, lines)| format!("{file}:{line}: {}", lines.first().unwrap_or(&"")))
+        .collect();
+    (missing, blocks.len())
+}
+
 #[test]
 fn every_readme_snippet_is_compiled_here() {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
-    let blocks = rust_blocks(&readme);
-    let mirrors: Vec<(&str, Vec<&str>)> = MIRRORS
-        .iter()
-        .map(|(name, text)| (*name, text.lines().filter_map(code_line).collect()))
-        .collect();
-    let missing: Vec<String> = blocks
-        .iter()
-        .filter(|(_, lines)| {
-            !mirrors
-                .iter()
-                .any(|(_, mirror)| contains_lines(mirror, lines))
-        })
-        .map(|(line, lines)| format!("README.md:{line}: {}", lines.first().unwrap_or(&"")))
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "README snippets not found (line for line) in {:?}:\n{}",
-        MIRRORS.map(|(name, _)| name),
-        missing.join("\n")
-    );
-    // the README has this many snippets today; fewer found means the extraction broke
-    assert!(blocks.len() >= 12, "{} ```rust blocks found", blocks.len());
-    println!("{} README snippets found in their mirrors", blocks.len());
+    // each file has at least this many snippets today; fewer found means the extraction broke
+    for (file, at_least) in [("README.md", 12), ("docs/CLIENT.md", 2)] {
+        let (missing, blocks) = missing_snippets(file);
+        assert!(
+            missing.is_empty(),
+            "{file} snippets not found (line for line) in {:?}:\n{}",
+            MIRRORS.map(|(name, _)| name),
+            missing.join("\n")
+        );
+        assert!(blocks >= at_least, "{file}: {blocks} ```rust blocks found");
+        println!("{file}: {blocks} snippets found in their mirrors");
+    }
 }
 
 #[test]
