@@ -177,6 +177,7 @@ pub struct Config {
     unboxed: Vec<String>,
     unboxed_files: Vec<PathBuf>,
     function_macro: FunctionMacro,
+    read_received: Option<bool>,
 }
 
 /// The name of the macro that lists the request structs ([`Config::function_macro`]).
@@ -203,6 +204,7 @@ pub(crate) struct Options<'a> {
     pub out_dir: Option<&'a Path>,
     pub emit_rerun: bool,
     pub function_macro: &'a FunctionMacro,
+    pub read_received: Option<bool>,
 }
 
 impl Config {
@@ -361,6 +363,27 @@ impl Config {
         self
     }
 
+    /// Whether to emit `read_received(text)`, the serde reader's entry point for what
+    /// `td_receive` returns, compiled here: not generic, so the reader is instantiated for
+    /// `serde_json` once, in the generated crate, instead of in every crate that calls the
+    /// generic `tlgen_runtime::reader::from_str::<Received>` (which then builds it again on
+    /// every edit of that crate). Default: yes in [`Mode::Reader`], no in [`Mode::Both`], where
+    /// the pointer parser reads and the reader mostly serves tests; it costs the generated crate
+    /// that instantiation whether it is called or not. `true` in a mode without the reader
+    /// fails generation.
+    ///
+    /// ```no_run
+    /// tlgen::Config::new()
+    ///     .mode(tlgen::Mode::Both)
+    ///     .read_received(true)
+    ///     .compile("../shared/schema/td_api.tl")?;
+    /// # Ok::<(), tlgen::Error>(())
+    /// ```
+    pub fn read_received(&mut self, yes: bool) -> &mut Self {
+        self.read_received = Some(yes);
+        self
+    }
+
     /// Whether `compile` prints `cargo:rerun-if-changed` (default: yes).
     pub fn emit_rerun_if_changed(&mut self, yes: bool) -> &mut Self {
         self.emit_rerun = yes;
@@ -381,6 +404,7 @@ impl Config {
             out_dir: self.out_dir.as_deref(),
             emit_rerun: self.emit_rerun,
             function_macro: &self.function_macro,
+            read_received: self.read_received,
         }
     }
 }

@@ -79,6 +79,13 @@ struct GenerateArgs {
     /// Emit no macro that lists the request structs.
     #[arg(long)]
     no_function_macro: bool,
+    /// Emit `read_received(text)`, the reader compiled in the generated crate (default in
+    /// reader mode).
+    #[arg(long, conflicts_with = "no_read_received")]
+    read_received: bool,
+    /// Emit no `read_received` (reader mode emits one by default).
+    #[arg(long)]
+    no_read_received: bool,
 }
 
 #[derive(Subcommand)]
@@ -168,6 +175,11 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
         config.function_macro(None);
     } else if let Some(name) = &args.function_macro {
         config.function_macro(Some(name));
+    }
+    if args.read_received {
+        config.read_received(true);
+    } else if args.no_read_received {
+        config.read_received(false);
     }
     let started = std::time::Instant::now();
     let code = config.generate_file(&schema).map_err(|e| e.to_string())?;

@@ -16,7 +16,7 @@
 
 use tl_parser::Schema;
 
-use crate::config::{Boxing, Config, FunctionMacro, Serializers};
+use crate::config::{Boxing, Config, FunctionMacro, Mode, Serializers};
 use crate::error::Error;
 use crate::model::{Model, StructId};
 use crate::prune::{PruneError, prune, reachable_from_parameters};
@@ -43,6 +43,8 @@ pub(crate) struct Plan {
     /// The name of the macro that lists the requests (`td_api_for_each_function`), if one is
     /// emitted (`Config::function_macro`).
     pub function_macro: Option<String>,
+    /// Whether the non-generic `read_received` is emitted (`Config::read_received`).
+    pub read_received: bool,
     /// The first line of the file: generator version, schema, fingerprint, options.
     pub header: String,
 }
@@ -125,6 +127,17 @@ impl Plan {
             }
             FunctionMacro::None => None,
         };
+        let read_received = match options.read_received {
+            None => options.mode == Mode::Reader,
+            Some(true) if !options.mode.reader() => {
+                return Err(Error::option(
+                    "read_received",
+                    "true",
+                    format!("mode {} has no reader", options.mode.name()),
+                ));
+            }
+            Some(yes) => yes,
+        };
         let serialized = if arena {
             Serialized::none(&model)
         } else {
@@ -159,6 +172,7 @@ impl Plan {
             requests: !arena,
             schema_name: schema_name.to_owned(),
             function_macro,
+            read_received,
             header,
         })
     }

@@ -553,6 +553,37 @@ fn the_function_macro_is_named_or_left_out() {
     }
 }
 
+/// `read_received`, the reader compiled in the generated crate: reader mode's default, an
+/// option in both mode, an error where there is no reader.
+#[test]
+fn read_received_is_emitted_where_the_reader_reads() {
+    let has = |code: &str| code.contains("pub fn read_received(");
+    assert!(has(&generate(tlgen::Mode::Reader)));
+    for mode in [tlgen::Mode::Both, tlgen::Mode::Pointer, tlgen::Mode::Arena] {
+        assert!(!has(&generate(mode)), "{mode:?} emits none by default");
+    }
+    let both = generate_with(
+        SCHEMA,
+        tlgen::Config::new()
+            .mode(tlgen::Mode::Both)
+            .read_received(true),
+    );
+    assert!(has(&both));
+    let reader = generate_with(
+        SCHEMA,
+        tlgen::Config::new()
+            .mode(tlgen::Mode::Reader)
+            .read_received(false),
+    );
+    assert!(!has(&reader));
+    for mode in [tlgen::Mode::Pointer, tlgen::Mode::Arena] {
+        let (option, value, problem) =
+            option_error(tlgen::Config::new().mode(mode).read_received(true));
+        assert_eq!((option, value.as_str()), ("read_received", "true"));
+        assert_eq!(problem, format!("mode {} has no reader", mode.name()));
+    }
+}
+
 /// A schema without comments still gives every public item a doc (its TL name), so that the
 /// code builds under `#![deny(missing_docs)]` (tests/schemas holds telegram_api.tl, which has no
 /// comments, to that lint).

@@ -108,6 +108,9 @@ pub fn generate(plan: &Plan) -> String {
     if with_reader {
         root_items.push(reader::object_reader(model, top));
     }
+    if plan.read_received {
+        root_items.push(reader::read_received());
+    }
     if plan.requests {
         if let Some(name) = &plan.function_macro {
             root_items.push(function::for_each_function_macro(model, name));

@@ -161,6 +161,21 @@ pub fn class_reader(class: &Class) -> TokenStream {
     }
 }
 
+/// `read_received(text)`: the reader's entry point, not generic, so that the reader is
+/// instantiated for serde_json once, in the generated crate (`Config::read_received`).
+pub fn read_received() -> TokenStream {
+    let rt = rt();
+    quote! {
+        /// Parses what `td_receive` returned (its text, without the NUL) with the serde
+        /// reader: serde_json and tlgen's depth limit (`tlgen_runtime::reader::from_str`).
+        /// Not generic: the reader is compiled once, here, not in the crate that calls it.
+        #[allow(dead_code)]
+        pub fn read_received(text: &str) -> ::core::result::Result<Received<'_>, #rt::reader::Error> {
+            #rt::reader::from_str(text)
+        }
+    }
+}
+
 pub fn object_reader(model: &Model, variants: &[ObjectVariant]) -> TokenStream {
     let rt = rt();
     let entries = class_entry_impls(quote!(Object<'de>));

@@ -27,6 +27,10 @@ pub use scalars::parse_canonical_int;
 pub use untyped::{AnyValue, CowStrVisitor, JsonValueVisitor, Key, Skip};
 pub use value::{Envelope, FieldValue, ReadValue, deserialize_struct, read_field_value, read_rest};
 
+/// What the reader's entry points return on bad input: serde_json's error (a message with
+/// line and column).
+pub type Error = serde_json::Error;
+
 /// Parses `T` from JSON text with serde_json, nesting limited by this crate, not serde_json.
 pub fn from_str<'de, T: serde::Deserialize<'de>>(text: &'de str) -> serde_json::Result<T> {
     let mut de = serde_json::Deserializer::from_str(text);

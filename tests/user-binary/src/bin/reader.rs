@@ -13,11 +13,17 @@ const TEXT: &str =
     r#"{"@type":"updateUserStatus","user_id":"7","status":{"@type":"userStatusEmpty"}}"#;
 
 fn main() {
-    let read: td_api::Received = tlgen_runtime::reader::from_str(TEXT).unwrap_or_else(|e| {
+    // `read_received` (reader mode's default, `Config::read_received`): the reader compiled in
+    // the generated code, not in this binary.
+    let read = td_api::read_received(TEXT).unwrap_or_else(|e| {
         eprintln!("reader: {e}");
         std::process::exit(1)
     });
     println!("{}", read.object.type_name());
+    let error = td_api::read_received(r#"{"@type":"updateUserStatus","user_id":[}"#)
+        .map(|_| ())
+        .expect_err("not JSON");
+    assert!(error.to_string().contains("column"), "{error}");
 
     // Constructing: `..Default::default()`, `.into()` a class and `Object`.
     let update: td_api::enums::Update = td_api::types::UpdateUserStatus {
