@@ -7,6 +7,7 @@
 //!       [--boxed Update.updateNewMessage,message.content]
 //!       [--unboxed Update.updateUserStatus,...] [--unboxed-file td_api.unboxed]
 //!       [--function-macro NAME | --no-function-macro]
+//!       [--read-received | --no-read-received]
 //! tlgen check --schema td_api.tl
 //! tlgen freeze-boxing --schema td_api.tl [--max-bytes 48] [--out td_api.unboxed]
 //! tlgen schema --to-json --schema td_api.tl [--out td_api.json]
@@ -176,10 +177,8 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
     } else if let Some(name) = &args.function_macro {
         config.function_macro(Some(name));
     }
-    if args.read_received {
-        config.read_received(true);
-    } else if args.no_read_received {
-        config.read_received(false);
+    if args.read_received || args.no_read_received {
+        config.read_received(args.read_received);
     }
     let started = std::time::Instant::now();
     let code = config.generate_file(&schema).map_err(|e| e.to_string())?;

@@ -32,7 +32,7 @@ pub use value::{Envelope, FieldValue, ReadValue, deserialize_struct, read_field_
 pub type Error = serde_json::Error;
 
 /// Parses `T` from JSON text with serde_json, nesting limited by this crate, not serde_json.
-pub fn from_str<'de, T: serde::Deserialize<'de>>(text: &'de str) -> serde_json::Result<T> {
+pub fn from_str<'de, T: serde::Deserialize<'de>>(text: &'de str) -> Result<T, Error> {
     let mut de = serde_json::Deserializer::from_str(text);
     de.disable_recursion_limit();
     let value = T::deserialize(&mut de)?;
@@ -41,7 +41,7 @@ pub fn from_str<'de, T: serde::Deserialize<'de>>(text: &'de str) -> serde_json::
 }
 
 /// Like [`from_str`] from bytes (validates UTF-8 of every string, as serde_json does).
-pub fn from_slice<'de, T: serde::Deserialize<'de>>(bytes: &'de [u8]) -> serde_json::Result<T> {
+pub fn from_slice<'de, T: serde::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, Error> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     de.disable_recursion_limit();
     let value = T::deserialize(&mut de)?;
