@@ -177,7 +177,7 @@ pub struct Config {
     unboxed: Vec<String>,
     unboxed_files: Vec<PathBuf>,
     function_macro: FunctionMacro,
-    read_received: Option<bool>,
+    reader_entry_points: Option<bool>,
 }
 
 /// The name of the macro that lists the request structs ([`Config::function_macro`]).
@@ -204,7 +204,7 @@ pub(crate) struct Options<'a> {
     pub out_dir: Option<&'a Path>,
     pub emit_rerun: bool,
     pub function_macro: &'a FunctionMacro,
-    pub read_received: Option<bool>,
+    pub reader_entry_points: Option<bool>,
 }
 
 impl Config {
@@ -363,25 +363,27 @@ impl Config {
         self
     }
 
-    /// Whether to emit `read_received(text)`, the serde reader's entry point for what
-    /// `td_receive` returns, compiled here: not generic, so the reader is instantiated for
-    /// `serde_json` once, in the generated crate, instead of in every crate that calls the
-    /// generic `tlgen_runtime::reader::from_str::<Received>` (and builds it again with that
-    /// crate: at every edit in release, 169 s for the full td_api on 2 cores, README). Default:
-    /// yes in [`Mode::Reader`], no in [`Mode::Both`], where the pointer parser reads and the
-    /// reader mostly serves tests; it costs the generated crate that instantiation whether it
-    /// is called or not (full td_api: +19 s debug, +129 s release). `true` in a mode without
-    /// the reader fails generation.
+    /// Whether to emit the serde reader's entry points, compiled here: `read_received(text)`
+    /// for what `td_receive` returns, and for every request an impl of
+    /// `tlgen_runtime::function::ReadResponse` (what `function::read_response::<F>` calls).
+    /// They are not generic, so the reader is instantiated for `serde_json` once, in the
+    /// generated crate, instead of in every crate that reads (and again at each build of that
+    /// crate: at every edit in release, 200 s for the full td_api's `Received` on 2 cores, 94 s
+    /// for the answers of 40 requests; README). Default: yes in [`Mode::Reader`], no in
+    /// [`Mode::Both`], where the pointer parser reads and the reader mostly serves tests; they
+    /// cost the generated crate their instantiation whether they are called or not (full
+    /// td_api: 36-39 → 62-68 s debug, 46 → 218 s release). `true` in a mode without the
+    /// reader fails generation.
     ///
     /// ```no_run
     /// tlgen::Config::new()
     ///     .mode(tlgen::Mode::Both)
-    ///     .read_received(true)
+    ///     .reader_entry_points(true)
     ///     .compile("../shared/schema/td_api.tl")?;
     /// # Ok::<(), tlgen::Error>(())
     /// ```
-    pub fn read_received(&mut self, yes: bool) -> &mut Self {
-        self.read_received = Some(yes);
+    pub fn reader_entry_points(&mut self, yes: bool) -> &mut Self {
+        self.reader_entry_points = Some(yes);
         self
     }
 
@@ -405,7 +407,7 @@ impl Config {
             out_dir: self.out_dir.as_deref(),
             emit_rerun: self.emit_rerun,
             function_macro: &self.function_macro,
-            read_received: self.read_received,
+            reader_entry_points: self.reader_entry_points,
         }
     }
 }

@@ -7,7 +7,7 @@
 //!       [--boxed Update.updateNewMessage,message.content]
 //!       [--unboxed Update.updateUserStatus,...] [--unboxed-file td_api.unboxed]
 //!       [--function-macro NAME | --no-function-macro]
-//!       [--read-received | --no-read-received]
+//!       [--reader-entry-points | --no-reader-entry-points]
 //! tlgen check --schema td_api.tl
 //! tlgen freeze-boxing --schema td_api.tl [--max-bytes 48] [--out td_api.unboxed]
 //! tlgen schema --to-json --schema td_api.tl [--out td_api.json]
@@ -80,13 +80,13 @@ struct GenerateArgs {
     /// Emit no macro that lists the request structs.
     #[arg(long)]
     no_function_macro: bool,
-    /// Emit `read_received(text)`, the reader compiled in the generated crate (default in
-    /// reader mode).
-    #[arg(long, conflicts_with = "no_read_received")]
-    read_received: bool,
-    /// Emit no `read_received` (reader mode emits one by default).
+    /// Emit the reader's entry points compiled in the generated crate: `read_received(text)`
+    /// and every request's `ReadResponse` (default in reader mode).
+    #[arg(long, conflicts_with = "no_reader_entry_points")]
+    reader_entry_points: bool,
+    /// Emit no reader entry points (reader mode emits them by default).
     #[arg(long)]
-    no_read_received: bool,
+    no_reader_entry_points: bool,
 }
 
 #[derive(Subcommand)]
@@ -177,8 +177,8 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
     } else if let Some(name) = &args.function_macro {
         config.function_macro(Some(name));
     }
-    if args.read_received || args.no_read_received {
-        config.read_received(args.read_received);
+    if args.reader_entry_points || args.no_reader_entry_points {
+        config.reader_entry_points(args.reader_entry_points);
     }
     let started = std::time::Instant::now();
     let code = config.generate_file(&schema).map_err(|e| e.to_string())?;

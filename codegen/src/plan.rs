@@ -43,8 +43,9 @@ pub(crate) struct Plan {
     /// The name of the macro that lists the requests (`td_api_for_each_function`), if one is
     /// emitted (`Config::function_macro`).
     pub function_macro: Option<String>,
-    /// Whether the non-generic `read_received` is emitted (`Config::read_received`).
-    pub read_received: bool,
+    /// Whether the reader's non-generic entry points are emitted (`read_received` and each
+    /// request's `ReadResponse`: `Config::reader_entry_points`).
+    pub reader_entry_points: bool,
     /// The first line of the file: generator version, schema, fingerprint, options.
     pub header: String,
 }
@@ -127,11 +128,11 @@ impl Plan {
             }
             FunctionMacro::None => None,
         };
-        let read_received = match options.read_received {
+        let reader_entry_points = match options.reader_entry_points {
             None => options.mode == Mode::Reader,
             Some(true) if !options.mode.reader() => {
                 return Err(Error::option(
-                    "read_received",
+                    "reader_entry_points",
                     "true",
                     format!("mode {} has no reader", options.mode.name()),
                 ));
@@ -172,7 +173,7 @@ impl Plan {
             requests: !arena,
             schema_name: schema_name.to_owned(),
             function_macro,
-            read_received,
+            reader_entry_points,
             header,
         })
     }

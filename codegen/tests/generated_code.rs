@@ -553,12 +553,25 @@ fn the_function_macro_is_named_or_left_out() {
     }
 }
 
-/// `read_received`, the reader compiled in the generated crate: reader mode's default, an
-/// option in both mode, an error where there is no reader.
+/// The reader's entry points compiled in the generated crate (`read_received` and every
+/// request's `ReadResponse`): reader mode's default, an option in both mode, an error where
+/// there is no reader.
 #[test]
-fn read_received_is_emitted_where_the_reader_reads() {
-    let has = |code: &str| code.contains("pub fn read_received(");
-    assert!(has(&generate(tlgen::Mode::Reader)));
+fn reader_entry_points_are_emitted_where_the_reader_reads() {
+    let has = |code: &str| {
+        let received = code.contains("pub fn read_received(");
+        let requests = code.matches("::function::ReadResponse").count();
+        let functions = code.matches("::function::Function").count();
+        assert_eq!(
+            (received, requests),
+            (received, if received { functions } else { 0 }),
+            "read_received and a ReadResponse per request come together"
+        );
+        received
+    };
+    let reader = generate(tlgen::Mode::Reader);
+    assert!(has(&reader));
+    assert!(reader.contains("ReadResponse for GetUser {"), "{reader}");
     for mode in [tlgen::Mode::Both, tlgen::Mode::Pointer, tlgen::Mode::Arena] {
         assert!(!has(&generate(mode)), "{mode:?} emits none by default");
     }
@@ -566,20 +579,20 @@ fn read_received_is_emitted_where_the_reader_reads() {
         SCHEMA,
         tlgen::Config::new()
             .mode(tlgen::Mode::Both)
-            .read_received(true),
+            .reader_entry_points(true),
     );
     assert!(has(&both));
     let reader = generate_with(
         SCHEMA,
         tlgen::Config::new()
             .mode(tlgen::Mode::Reader)
-            .read_received(false),
+            .reader_entry_points(false),
     );
     assert!(!has(&reader));
     for mode in [tlgen::Mode::Pointer, tlgen::Mode::Arena] {
         let (option, value, problem) =
-            option_error(tlgen::Config::new().mode(mode).read_received(true));
-        assert_eq!((option, value.as_str()), ("read_received", "true"));
+            option_error(tlgen::Config::new().mode(mode).reader_entry_points(true));
+        assert_eq!((option, value.as_str()), ("reader_entry_points", "true"));
         assert_eq!(problem, format!("mode {} has no reader", mode.name()));
     }
 }

@@ -8,11 +8,12 @@
 //!   parsing it (TDLib appends them after all fields, `@extra` first);
 //! - [`parse_response`]: an answer read with the pointer parser as `F::Result`, or as
 //!   [`TdError`] when TDLib answered `{"@type":"error",...}`; [`read_response`], the same with
-//!   the serde reader.
+//!   the serde reader, through the request's [`ReadResponse`] impl (compiled in the generated
+//!   crate).
 //!
 //! The traits name no parser: a crate generated in any mode has them, and the answer is read
 //! with whichever parser it has (`parse_response` needs the pointer parser's `ParseValue` on
-//! the result, `read_response` serde's `Deserialize`).
+//! the result, `read_response` the generated `ReadResponse`).
 //!
 //! The TDLib client built on these is `crate::client` (feature `tdjson`).
 
@@ -269,37 +270,30 @@ where
     parse_answer(c)
 }
 
+/// A request whose answer the serde reader reads with code compiled in the generated crate:
+/// generated for every request when the crate has the reader's entry points
+/// (`tlgen::Config::reader_entry_points`, on by default in `reader` mode). The reader is
+/// generic over serde's `Deserializer`, so a crate that reads `F::Result` itself instantiates
+/// that type's reader, and the readers of every type it holds, at each of its own builds
+/// (release: no generic code is shared between crates); these impls are not generic, so the
+/// calling crate only calls them.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no reader entry point compiled in its generated crate",
+    note = "generate that crate with `tlgen::Config::reader_entry_points(true)` (the default in reader mode)"
+)]
+pub trait ReadResponse: Function {
+    /// Reads the answer to this request (one JSON document): its `Result`, or TDLib's error
+    /// as [`CallError::Td`]; malformed JSON is [`CallError::Read`]. The depth limit is
+    /// tlgen's ([`crate::limits`]).
+    fn read_response(text: &str) -> Result<Self::Result<'_>, CallError>;
+}
+
 /// Reads the answer to `F` (one JSON document) with the serde reader: its `F::Result`, or
-/// TDLib's error. For crates generated in `reader` mode; the depth limit is tlgen's
-/// ([`crate::limits`]).
-pub fn read_response<'a, F: Function + ?Sized>(text: &'a str) -> Result<F::Result<'a>, CallError>
-where
-    F::Result<'a>: serde::Deserialize<'a>,
-{
-    let read = |e: serde_json::Error| CallError::Read(e.to_string());
-    let tag: TypeTag<'_> = crate::reader::from_str(text).map_err(read)?;
-    if tag.ty.as_deref() == Some("error") {
-        let error: ErrorObject = crate::reader::from_str(text).map_err(read)?;
-        return Err(CallError::Td(TdError {
-            code: error.code.unwrap_or_default(),
-            message: error.message.unwrap_or_default(),
-        }));
-    }
-    crate::reader::from_str(text).map_err(read)
-}
-
-/// The `@type` of an answer, every other key skipped.
-#[derive(serde::Deserialize)]
-struct TypeTag<'a> {
-    #[serde(rename = "@type", borrow)]
-    ty: Option<Cow<'a, str>>,
-}
-
-/// TDLib's `error` object, as the reader sees it (`null` is the default).
-#[derive(serde::Deserialize)]
-struct ErrorObject {
-    code: Option<i32>,
-    message: Option<String>,
+/// TDLib's error. For crates generated with a reader; `F::read_response`, compiled in the
+/// generated crate ([`ReadResponse`]).
+#[inline]
+pub fn read_response<F: ReadResponse + ?Sized>(text: &str) -> Result<F::Result<'_>, CallError> {
+    F::read_response(text)
 }
 
 #[cfg(test)]
@@ -403,6 +397,12 @@ mod tests {
     impl Function for SquareRead {
         const TL_NAME: &'static str = "testSquareInt";
         type Result<'a> = TestInt;
+    }
+
+    impl ReadResponse for SquareRead {
+        fn read_response(text: &str) -> Result<TestInt, CallError> {
+            crate::reader::answer::read_response::<Self>(text)
+        }
     }
 
     #[test]

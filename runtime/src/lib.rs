@@ -80,8 +80,10 @@ pub mod __private {
         pub use crate::parse::class::{parse_class_in, parse_unknown_as, type_name};
     }
 
-    /// The serde reader's arms of generated `read_index` / `read_field`.
+    /// The serde reader's arms of generated `read_index` / `read_field`, and the body of
+    /// generated `ReadResponse` impls.
     pub mod reader {
+        pub use crate::reader::answer::read_response;
         pub use crate::reader::class::{read_as, read_boxed_as, read_class_as, read_unknown_as};
         pub use crate::reader::value::field;
     }

@@ -1,6 +1,7 @@
 //! README.md's and docs/CLIENT.md's Rust snippets, compiled. Every ```` ```rust ```` block of
 //! those files (```` ```rust,ignore ````, generated code shown, is not one) appears in
-//! this file (or, for the `include!` line, in tests/td-api/src/lib.rs) line for line, compared
+//! this file (or, for the `include!` line, in tests/td-api/src/lib.rs; for `reader` mode's
+//! request, in tests/user-binary's reader binary, which runs it) line for line, compared
 //! without indentation, blank lines and lines that are only a comment, inside a function that
 //! gives it what it names (`cstr`, `text`, `received`, a module called `td_api` or `td`): a
 //! snippet that stops compiling fails this test's build, and one edited in the README without
@@ -13,11 +14,16 @@ use std::ffi::CStr;
 use tlgen_tests::repo_root;
 
 /// Where the README's snippets may be found.
-const MIRRORS: [(&str, &str); 2] = [
+const MIRRORS: [(&str, &str); 3] = [
     ("tests/tests/readme.rs", include_str!("readme.rs")),
     (
         "tests/td-api/src/lib.rs",
         include_str!("../td-api/src/lib.rs"),
+    ),
+    // `reader` mode's snippets, in a crate generated in that mode (and run by its test)
+    (
+        "tests/user-binary/src/bin/reader.rs",
+        include_str!("../user-binary/src/bin/reader.rs"),
     ),
 ];
 
@@ -62,17 +68,6 @@ mod owned_snippets {
         let update: enums::Update = status.into();
         let object: Object = update.into();
         object
-    }
-
-    /// "Requests are typed in every mode".
-    #[rustfmt::skip]
-    pub fn request(text: &str) -> Result<(Vec<u8>, i64), Box<dyn Error>> {
-        use tlgen_runtime::function::{read_response, write_request};
-        let mut request = Vec::new();
-        write_request(&mut request, &td_api::functions::GetMe {}, Some(1))?; // JSON + "@extra" + NUL
-        // ... td_send(client_id, request), then td_receive's answer as `text`:
-        let me: td_api::types::User = read_response::<td_api::functions::GetMe>(text)?; // or CallError::Td
-        Ok((request, me.id))
     }
 }
 
@@ -261,18 +256,6 @@ fn the_parsing_snippets_run_on_a_capture() {
     // a document that is not JSON fails with an error, not a panic
     assert!(owned_snippets::parsing(&with_nul("{\"@type\":"), "{\"@type\":").is_err());
     assert!(arena_snippets::document(&with_nul("[1,")).is_err());
-}
-
-#[test]
-fn the_request_snippet_writes_and_reads() {
-    let answer = r#"{"@type":"user","id":42,"first_name":"A","@extra":1}"#;
-    let (request, id) = owned_snippets::request(answer).unwrap();
-    assert_eq!(id, 42);
-    assert_eq!(request.last(), Some(&0));
-    assert!(request.starts_with(br#"{"@type":"getMe""#));
-    // an `error` answer is `CallError::Td`, not a user
-    let error = r#"{"@type":"error","code":400,"message":"BAD"}"#;
-    assert!(owned_snippets::request(error).is_err());
 }
 
 /// The ```` ```rust ```` blocks of `markdown`: (line number of the fence, code lines).

@@ -5,7 +5,8 @@
 //!   and its result type (`type Result<'a>`), mapped from the function's result shape: a class
 //!   becomes `enums::C<'a>`, a constructor `types::S<'a>` (or `types::S` without a lifetime),
 //!   a scalar its Rust scalar, a vector a `Vec`, a generic `!X` / `Object` result the top-level
-//!   `Object<'a>` (boxed);
+//!   `Object<'a>` (boxed); with the reader's entry points (`Config::reader_entry_points`),
+//!   `impl tlgen_runtime::function::ReadResponse` too: the answer's reader compiled here;
 //! - once, at the root, `Schema`: a marker type implementing `tlgen_runtime::function::Schema`,
 //!   which names the generated top-level `Object<'a>` for generic code such as the TDLib client
 //!   (`tlgen_runtime::client::Client<Schema>`).
@@ -16,8 +17,10 @@ use quote::quote;
 use super::rust::{Place, Storage, ident, rt, shape_type};
 use crate::model::{Model, Shape, Struct};
 
-/// `impl Function for functions::F` (goes inside a `functions` part module).
-pub fn function_impl(model: &Model, f: &Struct) -> TokenStream {
+/// `impl Function for functions::F` (goes inside a `functions` part module), and with
+/// `read_entry` its `ReadResponse`: the reader of its answer, not generic, so compiled here
+/// (not `#[inline]`, which would compile it again in the crate that calls it).
+pub fn function_impl(model: &Model, f: &Struct, read_entry: bool) -> TokenStream {
     let rt = rt();
     let name = ident(&f.rust_name);
     let tl = &f.tl_name;
@@ -29,11 +32,21 @@ pub fn function_impl(model: &Model, f: &Struct) -> TokenStream {
         (quote!(), quote!(#name))
     };
     let result = result_type(model, f.result.as_ref());
+    let read = read_entry.then(|| {
+        quote! {
+            impl #generics #rt::function::ReadResponse for #ty {
+                fn read_response(text: &str) -> ::core::result::Result<Self::Result<'_>, #rt::function::CallError> {
+                    #rt::__private::reader::read_response::<Self>(text)
+                }
+            }
+        }
+    });
     quote! {
         impl #generics #rt::function::Function for #ty {
             const TL_NAME: &'static str = #tl;
             type Result<'a> = #result;
         }
+        #read
     }
 }
 

@@ -88,7 +88,7 @@ pub fn generate(plan: &Plan) -> String {
             .map(|f| {
                 let item = types::struct_item(model, f, Storage::Owned);
                 let ser = serialize::struct_serializer(f);
-                let function = function::function_impl(model, f);
+                let function = function::function_impl(model, f, plan.reader_entry_points);
                 quote!(#item #ser #function)
             })
             .collect(),
@@ -108,7 +108,7 @@ pub fn generate(plan: &Plan) -> String {
     if with_reader {
         root_items.push(reader::object_reader(model, top));
     }
-    if plan.read_received {
+    if plan.reader_entry_points {
         root_items.push(reader::read_received());
     }
     if plan.requests {

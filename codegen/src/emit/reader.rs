@@ -162,7 +162,7 @@ pub fn class_reader(class: &Class) -> TokenStream {
 }
 
 /// `read_received(text)`: the reader's entry point, not generic, so that the reader is
-/// instantiated for serde_json once, in the generated crate (`Config::read_received`).
+/// instantiated for serde_json once, in the generated crate (`Config::reader_entry_points`).
 pub fn read_received() -> TokenStream {
     let rt = rt();
     quote! {

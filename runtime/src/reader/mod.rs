@@ -4,13 +4,15 @@
 //! Layers, each importing only those before it: `depth` (the nesting limit), `untyped`
 //! (values without a type: skip, any value, keys), `value` (the [`ReadValue`] trait and the
 //! field loop every constructor shares), then `scalars` (its impls for everything that is not
-//! a constructor) and `class` ([`ReadClass`]: `@type` dispatch and the envelope).
+//! a constructor) and `class` ([`ReadClass`]: `@type` dispatch and the envelope); `answer`
+//! reads the answer to a request (TDLib's `error` or the request's result).
 //!
 //! Use [`from_str`] / [`from_slice`] to parse with serde_json and this crate's depth limit
 //! ([`crate::limits::MAX_DEPTH`], which admits TDLib's own 202-level output). Calling
 //! `serde_json::from_str` directly also works, but then serde_json's own recursion limit (128)
 //! applies first.
 
+pub(crate) mod answer;
 pub(crate) mod class;
 mod depth;
 mod json_tree;
