@@ -274,9 +274,8 @@ where
 /// generated for every request when the crate has the reader's entry points
 /// (`tlgen::Config::reader_entry_points`, on by default in `reader` mode). The reader is
 /// generic over serde's `Deserializer`, so a crate that reads `F::Result` itself instantiates
-/// that type's reader, and the readers of every type it holds, at each of its own builds
-/// (release: no generic code is shared between crates); these impls are not generic, so the
-/// calling crate only calls them.
+/// that type's reader, and the readers of every type it holds, at each of its own builds; these
+/// impls are not generic, so the calling crate only calls them.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no reader entry point compiled in its generated crate",
     note = "generate that crate with `tlgen::Config::reader_entry_points(true)` (the default in reader mode)"
