@@ -416,6 +416,14 @@ mod tests {
                 message: "no \"way\"".into()
             }))
         );
+        // An escaped name is the same name: the whole document is read for it.
+        assert_eq!(
+            read_response::<SquareRead>(r#"{"@type":"\u0065rror","code":5}"#),
+            Err(CallError::Td(TdError {
+                code: 5,
+                message: String::new()
+            }))
+        );
         assert!(matches!(
             read_response::<SquareRead>(r#"{"@type":"error","code":"x"}"#),
             Err(CallError::Read(_))
