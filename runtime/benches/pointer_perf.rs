@@ -1,7 +1,9 @@
-//! Rough throughput check of the pointer tokenizer against serde_json on a TDLib-shaped page
-//! (not a benchmark suite; ignored by default). Run with
-//! `cargo test -p tlgen-runtime --release --test pointer_perf -- --ignored --nocapture`.
+//! Rough throughput of the pointer tokenizer against serde_json on a TDLib-shaped page, without
+//! generated code (the generated parsers' benchmarks are in tests/: `bench`, `perf_pointer`,
+//! `parsers`). Run with `cargo bench -p tlgen-runtime --bench pointer_perf`; with
+//! `-- --skip-loop`, a longer skip-only loop instead, for profiling (`perf record`).
 
+#[path = "../tests/pointer_support/mod.rs"]
 mod pointer_support;
 
 use std::hint::black_box;
@@ -38,8 +40,14 @@ fn measure(name: &str, bytes: usize, mut f: impl FnMut()) {
     println!("{name:<40} {mb_s:8.0} MB/s");
 }
 
-#[test]
-#[ignore]
+fn main() {
+    if std::env::args().any(|arg| arg == "--skip-loop") {
+        skip_only_loop();
+    } else {
+        throughput();
+    }
+}
+
 fn throughput() {
     let page = page();
     let buf = NulTerminated::from(page.as_str());
@@ -64,8 +72,6 @@ fn throughput() {
 }
 
 /// A longer skip-only loop, for profiling (`perf record`).
-#[test]
-#[ignore]
 fn skip_only_loop() {
     let page = page();
     let buf = NulTerminated::from(page.as_str());

@@ -1,8 +1,9 @@
 //! End-to-end throughput of the generated pointer parser against the generated serde reader
-//! (serde_json) on TDLib payloads. Ignored by default; run in release:
+//! (serde_json) on TDLib payloads, one thread; a benchmark (it prints, asserts nothing about
+//! time):
 //!
 //! ```text
-//! cargo test --release -p tlgen-tests --test perf_pointer -- --ignored --nocapture --test-threads 1
+//! cargo bench -p tlgen-tests --bench perf_pointer
 //! ```
 //!
 //! Inputs (each used when present): `corpus/tdjson-1.8.65.jsonl` (every line, parsed one after
@@ -151,9 +152,7 @@ fn time(run: Run, input: &Input, iters: usize) -> f64 {
     start.elapsed().as_secs_f64() / iters as f64
 }
 
-#[test]
-#[ignore]
-fn pointer_vs_serde() {
+fn main() {
     if let Ok(variant) = std::env::var("PERF_LOOP") {
         let (_, run) = VARIANTS
             .iter()
