@@ -60,6 +60,22 @@ impl Config {
         self.generate_named(name, name, schema)
     }
 
+    /// Checks that [`Config::generate_file`] would succeed on the schema file `schema` with
+    /// these options, without rendering any code: the schema's diagnostics, the Rust model's
+    /// (a type TL resolves but Rust cannot), options naming what the schema lacks. The `tlgen
+    /// check` command runs it.
+    ///
+    /// ```no_run
+    /// tlgen::Config::new().check_file("../shared/schema/td_api.tl").unwrap();
+    /// ```
+    pub fn check_file(&self, schema: impl AsRef<Path>) -> Result<(), Error> {
+        let schema = schema.as_ref();
+        let source = read(schema)?;
+        let shown = schema.display().to_string();
+        let parsed = parse_checked(file_name(schema), &shown, &source)?;
+        Plan::new(self, &parsed, file_name(schema), &shown, &source).map(drop)
+    }
+
     /// `name` goes into the code, `shown` into diagnostics (the path as the user gave it).
     fn generate_named(&self, name: &str, shown: &str, source: &str) -> Result<String, Error> {
         let parsed = parse_checked(name, shown, source)?;

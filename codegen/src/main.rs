@@ -91,7 +91,8 @@ struct GenerateArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Parse and check a schema; print `constructors N, functions N, classes N, types N`.
+    /// Parse and check a schema as generation would; print `constructors N, functions N,
+    /// classes N, types N`.
     Check {
         /// The schema (.tl text, or .json in Telegram's JSON form).
         #[arg(long)]
@@ -223,6 +224,10 @@ fn check(schema: &std::path::Path) -> Result<(), String> {
     if diagnostics.iter().any(|d| d.is_error()) {
         return Err(format!("{display}: schema has errors"));
     }
+    // What TL accepts and Rust cannot (the model's diagnostics), as generation would report it.
+    tlgen::Config::new()
+        .check_file(schema)
+        .map_err(|e| e.to_string())?;
     println!("{}", parsed.summary());
     Ok(())
 }

@@ -204,7 +204,7 @@ pub(crate) fn build_model(schema: &Schema, shown: &str, source: &str) -> Result<
     let model = Model::build(schema).map_err(|errors| {
         let diagnostics = errors
             .into_iter()
-            .map(|e| tl_parser::Diagnostic::error(e.message, e.span, 1))
+            .map(|e| tl_parser::Diagnostic::error(e.message, e.span, e.len))
             .collect();
         Error::schema(diagnostics, shown, source)
     })?;

@@ -119,6 +119,8 @@ pub struct Model {
 pub struct ModelError {
     pub message: String,
     pub span: tl_parser::Span,
+    /// How many characters from `span` the error is about (at least 1).
+    pub len: usize,
 }
 
 impl Model {
@@ -175,6 +177,9 @@ struct Builder<'s> {
     /// Names (constructor and result type) of builtins that are fixed-size integers, declared
     /// as arrays of `int` (`int512 16*[ int ] = Int512;`): read as `bytes`, like `int128`.
     fixed_size_ints: HashSet<String>,
+    /// Builtin constructor name → its type (`object ? = Object`, `int ? = Int`): a
+    /// reference to the constructor (`o:object`) reads as its type.
+    builtin_types: HashMap<String, Type>,
     errors: Vec<ModelError>,
 }
 
@@ -207,6 +212,13 @@ impl<'s> Builder<'s> {
             .filter(|d| d.builtin.as_deref().is_some_and(is_int_array))
             .flat_map(|d| [d.full_name(), d.ty.full_name()])
             .collect();
+        let builtin_types = schema
+            .definitions
+            .iter()
+            .filter(|d| d.category == Category::Type && d.is_builtin() && d.type_params.is_empty())
+            .filter(|d| d.full_name() != d.ty.full_name())
+            .map(|d| (d.full_name(), d.ty.clone()))
+            .collect();
         Builder {
             schema,
             constructors,
@@ -214,12 +226,17 @@ impl<'s> Builder<'s> {
             by_type,
             class_of_type: HashMap::new(),
             fixed_size_ints,
+            builtin_types,
             errors: Vec::new(),
         }
     }
 
-    fn error(&mut self, span: tl_parser::Span, message: String) {
-        self.errors.push(ModelError { message, span });
+    fn error(&mut self, span: tl_parser::Span, len: usize, message: String) {
+        self.errors.push(ModelError {
+            message,
+            span,
+            len: len.max(1),
+        });
     }
 
     fn build(mut self) -> Result<Model, Vec<ModelError>> {
@@ -263,7 +280,7 @@ impl<'s> Builder<'s> {
             .iter()
             .filter(|d| d.category == Category::Function)
             .map(|d| {
-                let result = self.resolve(&d.ty, false, d);
+                let result = self.resolve(&d.ty, false, d, d.span);
                 self.make_struct(d, result)
             })
             .collect();
@@ -339,7 +356,13 @@ impl<'s> Builder<'s> {
             let shape = if flag.is_some() && ty.name == "true" {
                 Some(Shape::Scalar(Scalar::Bool))
             } else {
-                self.resolve(ty, p.may_be_null, d).map(|shape| {
+                self.resolve(
+                    ty,
+                    p.may_be_null,
+                    d,
+                    type_span(p, flag.as_ref()).unwrap_or(d.span),
+                )
+                .map(|shape| {
                     if flag.is_some() && !matches!(shape, Shape::Optional(_)) {
                         Shape::Optional(Box::new(shape))
                     } else {
@@ -373,12 +396,32 @@ impl<'s> Builder<'s> {
 
     /// Resolves a TL type reference to a shape. `nullable`: the doc says "may be null" (applies
     /// to the object itself, or to the elements of a vector of objects).
-    fn resolve(&mut self, ty: &Type, nullable: bool, at: &Definition) -> Option<Shape> {
-        if let Some(arg) = &ty.generic_arg {
-            if ty.name.eq_ignore_ascii_case("vector") {
-                let inner = self.resolve(arg, nullable, at)?;
-                return Some(Shape::Vector(Box::new(inner)));
-            }
+    /// `span`: where the reference is written (its errors point there).
+    fn resolve(
+        &mut self,
+        ty: &Type,
+        nullable: bool,
+        at: &Definition,
+        span: tl_parser::Span,
+    ) -> Option<Shape> {
+        if ty.name.eq_ignore_ascii_case("vector") && ty.namespace.is_empty() {
+            let Some(arg) = &ty.generic_arg else {
+                let message = format!(
+                    "`{}`: `{}` without its element type (`vector<T>`)",
+                    at.full_name(),
+                    ty.name
+                );
+                self.error(span, ty.name.len(), message);
+                return None;
+            };
+            // `vector<T>`: `T` starts after `vector<` (as the checks count it).
+            let arg_span = tl_parser::Span {
+                offset: span.offset + ty.name.len() + 1,
+                column: span.column + u32::try_from(ty.name.len() + 1).unwrap_or(0),
+                ..span
+            };
+            let inner = self.resolve(arg, nullable, at, arg_span)?;
+            return Some(Shape::Vector(Box::new(inner)));
         }
         if ty.generic_ref || at.type_params.iter().any(|p| p.name == ty.name) {
             return Some(Shape::AnyObject);
@@ -406,6 +449,18 @@ impl<'s> Builder<'s> {
             }
         }
         let full = ty.full_name();
+        if let Some(builtin) = self
+            .builtin_types
+            .get(&full)
+            .filter(|builtin| !self.builtin_types.contains_key(&builtin.full_name()))
+        {
+            // A builtin named by its constructor (`o:object`, `x:int`): read as its type.
+            let builtin = Type {
+                generic_arg: ty.generic_arg.clone(),
+                ..builtin.clone()
+            };
+            return self.resolve(&builtin, nullable, at, span);
+        }
         let object = if let Some(&class) = self.class_of_type.get(&full) {
             Shape::Class {
                 id: class,
@@ -422,7 +477,8 @@ impl<'s> Builder<'s> {
             }
         } else {
             self.error(
-                at.span,
+                span,
+                full.len(),
                 format!("`{}` refers to unknown type `{full}`", at.full_name()),
             );
             return None;
@@ -433,6 +489,23 @@ impl<'s> Builder<'s> {
             object
         })
     }
+}
+
+/// Where a parameter's type is written: after `name:` and the flag (`mode.0?`), on the
+/// parameter's line. `None` for a parameter that did not come from text (the JSON form).
+fn type_span(p: &tl_parser::Parameter, flag: Option<&tl_parser::Flag>) -> Option<tl_parser::Span> {
+    if p.span == tl_parser::Span::default() {
+        return None;
+    }
+    let before = match flag {
+        Some(flag) => format!("{}:{flag}?", p.name),
+        None => format!("{}:", p.name),
+    };
+    Some(tl_parser::Span {
+        offset: p.span.offset + before.len(),
+        line: p.span.line,
+        column: p.span.column + u32::try_from(before.chars().count()).unwrap_or(0),
+    })
 }
 
 /// Nodes of the containment graph: structs first, then classes.
@@ -525,6 +598,7 @@ fn check_names(model: &Model, ctors: &[&Definition], errors: &mut Vec<ModelError
                     s.tl_name, s.rust_name
                 ),
                 span: ctors[i].span,
+                len: 1,
             });
         }
         check_fields(s, ctors[i].span, errors);
@@ -538,6 +612,7 @@ fn check_names(model: &Model, ctors: &[&Definition], errors: &mut Vec<ModelError
                     c.tl_name, c.rust_name
                 ),
                 span: tl_parser::Span::default(),
+                len: 1,
             });
         }
     }
@@ -550,6 +625,7 @@ fn check_names(model: &Model, ctors: &[&Definition], errors: &mut Vec<ModelError
                     f.tl_name, f.rust_name
                 ),
                 span: tl_parser::Span::default(),
+                len: 1,
             });
         }
     }
@@ -565,6 +641,7 @@ fn check_fields(s: &Struct, span: tl_parser::Span, errors: &mut Vec<ModelError>)
                     f.tl_name, s.tl_name, f.rust_name
                 ),
                 span,
+                len: 1,
             });
         }
     }

@@ -341,3 +341,51 @@ fn owned_classes_under_recursion_agree_with_the_reader() {
         "owned classes under Boxing::Recursion: {n} rows.tl payloads agree, {cut} cut ones refused"
     );
 }
+
+/// A document written as TON's configuration files are (`global.config.json`, read with
+/// ton_api.tl): indented with tabs and spaces, objects without `@type` where the field names a
+/// constructor, keys in another order than the schema's, 64-bit integers as JSON numbers, a key
+/// the schema does not have. Both parsers read exactly these values, arena mode's too.
+#[test]
+fn ton_configuration_json_reads_as_written() {
+    let text = "{\n\t\"@type\": \"config.sample\",\n\t\"liteservers\": [\n\t\t{\n\
+        \t\t\t\"ip\": -1185526007,\n\t\t\t\"port\": 4701,\n\t\t\t\"id\": {\n\
+        \t\t\t\t\"@type\": \"pub.ed25519\",\n\
+        \t\t\t\t\"key\": \"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=\"\n\t\t\t}\n\t\t}\n\t],\n\
+        \t\"zero_state\": { \"workchain\": -1, \"shard\": -9223372036854775808, \"seqno\": 0,\n\
+        \t  \"root_hash\": \"AQID\", \"file_hash\": \"BAUG\" },\n\
+        \t\"dht\": { \"@type\": \"dht.config.global\", \"k\": 6, \"static_nodes\": { \"nodes\": [] } },\n\
+        \t\"hardforks\": [\n\t\t{ \"file_hash\": \"BwgJ\", \"seqno\": 8536841, \"root_hash\": \"CgsM\",\n\
+        \t\t  \"workchain\": -1, \"shard\": 9223372036854775807 }\n\t]\n}\n";
+    let buffer = NulTerminated::from(text.as_bytes());
+    let received = tlgen_test::parse_received(buffer.cursor()).unwrap();
+    let tlgen_test::Object::ConfigSample(config) = &received.object else {
+        panic!("not a config.sample: {:?}", received.object);
+    };
+    let server = &config.liteservers[..];
+    assert_eq!(server.len(), 1);
+    assert_eq!((server[0].ip, server[0].port), (-1_185_526_007, 4701));
+    assert_eq!(server[0].id.key, (0..32).collect::<Vec<u8>>());
+    let zero = &config.zero_state;
+    assert_eq!((zero.workchain, zero.shard, zero.seqno), (-1, i64::MIN, 0));
+    assert_eq!(
+        (&zero.root_hash[..], &zero.file_hash[..]),
+        (&[1, 2, 3][..], &[4, 5, 6][..])
+    );
+    let fork = &config.hardforks[..];
+    assert_eq!(
+        (fork.len(), fork[0].seqno, fork[0].shard),
+        (1, 8_536_841, i64::MAX)
+    );
+    assert_eq!(
+        (&fork[0].file_hash[..], &fork[0].root_hash[..]),
+        (&[7, 8, 9][..], &[10, 11, 12][..])
+    );
+    let read: tlgen_test::Received = tlgen_runtime::reader::from_str(text).unwrap();
+    assert_eq!(read, received);
+    assert_eq!(tlgen_test::validate(text.as_bytes()), Verdict::Agree);
+    assert_eq!(
+        validate_arena!(tlgen_test, tlgen_test_arena)(text.as_bytes()),
+        Verdict::Agree
+    );
+}
