@@ -181,7 +181,8 @@ impl Plan {
 
 /// `<stem>_for_each_function` for the schema file `schema_name` (`td_api.tl` →
 /// `td_api_for_each_function`): the stem lowercased, other characters than ASCII letters and
-/// digits made `_`.
+/// digits made `_`, and `schema_` before a stem that starts with a digit (`1.8.65.tl` →
+/// `schema_1_for_each_function`), so that any file name makes an identifier.
 fn default_function_macro(schema_name: &str) -> String {
     let stem: String = schema_name
         .split('.')
@@ -196,7 +197,11 @@ fn default_function_macro(schema_name: &str) -> String {
             }
         })
         .collect();
-    format!("{stem}_for_each_function")
+    if stem.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("schema_{stem}_for_each_function")
+    } else {
+        format!("{stem}_for_each_function")
+    }
 }
 
 /// The whole schema's model (before any selection), within the generator's limits.

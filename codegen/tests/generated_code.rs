@@ -515,7 +515,8 @@ fn errors_are_typed_and_rendered() {
 
 /// The macro that lists the requests is named after the schema by default, as the user says
 /// otherwise (so that two modules of one schema can share a crate), or left out; arena mode has
-/// no requests and so no macro; a name that is not an identifier fails generation.
+/// no requests and so no macro; a name that is not an identifier fails generation, and any
+/// schema file name makes one.
 #[test]
 fn the_function_macro_is_named_or_left_out() {
     let macros = |code: &str| -> Vec<String> {
@@ -546,6 +547,17 @@ fn the_function_macro_is_named_or_left_out() {
         "requests are still emitted"
     );
     assert_eq!(macros(&generate(tlgen::Mode::Arena)), Vec::<String>::new());
+    // The default comes from the file name, whatever it is: never a panic.
+    for (file, expected) in [
+        ("td-api.tl", "td_api_for_each_function"),
+        ("1.8.65.tl", "schema_1_for_each_function"),
+        ("0f8f8ee70.tl", "schema_0f8f8ee70_for_each_function"),
+        ("схема.tl", "______for_each_function"),
+        (".tl", "_for_each_function"),
+    ] {
+        let code = tlgen::Config::new().generate(file, SCHEMA).unwrap();
+        assert_eq!(macros(&code), [expected], "{file}");
+    }
     for bad in ["two words", "fn", "1st", ""] {
         let (option, value, problem) = option_error(tlgen::Config::new().function_macro(Some(bad)));
         assert_eq!((option, value.as_str()), ("function_macro", bad));
