@@ -61,10 +61,13 @@ impl Tonlib {
         let json = serde_json::to_string(request).unwrap();
         let request = CString::new(json).unwrap();
         // SAFETY: no client (static requests need none) and a NUL-terminated request that lives
-        // across the call; tonlib returns a NUL-terminated answer valid until the next call on
-        // this thread, copied out before any other call.
-        let answer =
-            unsafe { CStr::from_ptr((self.execute)(std::ptr::null_mut(), request.as_ptr())) };
+        // across the call.
+        let answer = unsafe { (self.execute)(std::ptr::null_mut(), request.as_ptr()) };
+        // tonlib answers a request it does not know as static with no answer at all.
+        assert!(!answer.is_null(), "tonlib did not answer {request:?}");
+        // SAFETY: not null, so tonlib's NUL-terminated answer, valid until the next call on
+        // this thread; copied out before any other call.
+        let answer = unsafe { CStr::from_ptr(answer) };
         NulTerminated::from(answer.to_bytes())
     }
 
