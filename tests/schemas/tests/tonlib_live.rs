@@ -5,7 +5,8 @@
 //! client: its static requests), written by the request structs generated from
 //! `schema/tlgen_test.tl`; every answer goes through both parsers and arena mode, which must
 //! agree, and is read as its request's typed result, whose values are checked against what
-//! the request asked (a round trip through tonlib where there is one).
+//! the request asked (a round trip through tonlib where there is one), and `@extra` comes back
+//! as its text.
 //!
 //! Without the library the test prints why and passes, unless `TLGEN_REQUIRE_TDJSON=1`
 //! (`scripts/test.sh` sets it after installing the libraries the tests load): then it fails.
@@ -13,6 +14,7 @@
 use std::ffi::{CStr, CString, c_char, c_void};
 use std::path::PathBuf;
 
+use tlgen_runtime::RawJson;
 use tlgen_runtime::function::{CallError, Function, parse_response};
 use tlgen_runtime::pointer::NulTerminated;
 use tlgen_runtime::validate::Verdict;
@@ -58,7 +60,11 @@ impl Tonlib {
     /// Sends `request` as JSON and returns a copy of the answer, NUL-terminated: tonlib's own
     /// buffer lives only until this thread's next call.
     fn execute(&self, request: &impl tlgen_runtime::serde::Serialize) -> NulTerminated {
-        let json = serde_json::to_string(request).unwrap();
+        self.execute_text(&serde_json::to_string(request).unwrap())
+    }
+
+    /// [`Tonlib::execute`] for a request already written as JSON.
+    fn execute_text(&self, json: &str) -> NulTerminated {
         let request = CString::new(json).unwrap();
         // SAFETY: no client (static requests need none) and a NUL-terminated request that lives
         // across the call.
@@ -184,6 +190,27 @@ fn a_real_tonlib_answers_and_both_parsers_agree() {
     tonlib.call(&kdf, |data| derived = data.unwrap().bytes);
     assert_eq!(derived.len(), 64);
     tonlib.call(&kdf, |again| assert_eq!(again.unwrap().bytes, derived));
+
+    // `@extra`, any JSON, echoed by tonlib as TDLib does: kept as its text.
+    for extra in [r#""x-1""#, r#"{"a":[1,2]}"#, "5"] {
+        let answer = tonlib.execute_text(&format!(r#"{{"@extra":{extra},"@type":"getLogTags"}}"#));
+        let shown = String::from_utf8_lossy(answer.as_bytes());
+        assert_eq!(
+            tlgen_test::validate(answer.as_bytes()),
+            Verdict::Agree,
+            "{shown}"
+        );
+        let received = tlgen_test::parse_received(answer.cursor()).unwrap();
+        assert_eq!(
+            received.extra.as_deref().map(RawJson::get),
+            Some(extra),
+            "{shown}"
+        );
+        assert!(
+            matches!(received.object, tlgen_test::Object::LogTags(_)),
+            "{shown}"
+        );
+    }
 
     // tonlib's error: `CallError::Td` with its code.
     let bad = functions::UnpackAccountAddress {
