@@ -63,10 +63,8 @@ impl KnownTypes {
             .map(|p| p.name.as_str())
             .collect();
         for param in &definition.params {
-            if let ParameterType::Normal { ty, flag } = &param.ty {
-                let flag_len = flag.as_ref().map_or(0, |f| f.to_string().len() + 1);
-                let span = advance(param.span, param.name.len() + 1 + flag_len);
-                self.check_type(ty, span, &generics, out);
+            if let ParameterType::Normal { ty, .. } = &param.ty {
+                self.check_type(ty, param.type_span(), &generics, out);
             }
         }
         if definition.category == Category::Function {

@@ -33,6 +33,7 @@ pub use id::{infer_id, normal_form};
 pub use json_form::{parse_json, to_json};
 pub use load::{LoadError, load, parse_as};
 pub use model::*;
+pub use position::advance;
 pub use summary::Summary;
 
 /// Parses a schema in TL text form. Syntax errors come back as diagnostics (all of them,

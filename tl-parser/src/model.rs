@@ -112,6 +112,20 @@ pub struct Parameter {
     pub span: Span,
 }
 
+impl Parameter {
+    /// Where the parameter's type is written: after `name:` and the flag (`mode.0?`), on the
+    /// parameter's line.
+    pub fn type_span(&self) -> Span {
+        let flag_len = match &self.ty {
+            ParameterType::Normal {
+                flag: Some(flag), ..
+            } => flag.to_string().len() + 1,
+            _ => 0,
+        };
+        crate::position::advance(self.span, self.name.len() + 1 + flag_len)
+    }
+}
+
 /// The type of a parameter.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParameterType {

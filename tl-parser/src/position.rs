@@ -66,7 +66,7 @@ pub(crate) fn line_text(source: &str, line: u32) -> Option<&str> {
 }
 
 /// `span` moved `chars` ASCII characters to the right on the same line.
-pub(crate) fn advance(span: Span, chars: usize) -> Span {
+pub fn advance(span: Span, chars: usize) -> Span {
     Span {
         offset: span.offset.saturating_add(chars),
         line: span.line,

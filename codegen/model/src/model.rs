@@ -360,7 +360,12 @@ impl<'s> Builder<'s> {
                     ty,
                     p.may_be_null,
                     d,
-                    type_span(p, flag.as_ref()).unwrap_or(d.span),
+                    // The JSON form has no positions: the definition's (none) then.
+                    if p.span == tl_parser::Span::default() {
+                        d.span
+                    } else {
+                        p.type_span()
+                    },
                 )
                 .map(|shape| {
                     if flag.is_some() && !matches!(shape, Shape::Optional(_)) {
@@ -415,11 +420,7 @@ impl<'s> Builder<'s> {
                 return None;
             };
             // `vector<T>`: `T` starts after `vector<` (as the checks count it).
-            let arg_span = tl_parser::Span {
-                offset: span.offset + ty.name.len() + 1,
-                column: span.column + u32::try_from(ty.name.len() + 1).unwrap_or(0),
-                ..span
-            };
+            let arg_span = tl_parser::advance(span, ty.name.len() + 1);
             let inner = self.resolve(arg, nullable, at, arg_span)?;
             return Some(Shape::Vector(Box::new(inner)));
         }
@@ -489,23 +490,6 @@ impl<'s> Builder<'s> {
             object
         })
     }
-}
-
-/// Where a parameter's type is written: after `name:` and the flag (`mode.0?`), on the
-/// parameter's line. `None` for a parameter that did not come from text (the JSON form).
-fn type_span(p: &tl_parser::Parameter, flag: Option<&tl_parser::Flag>) -> Option<tl_parser::Span> {
-    if p.span == tl_parser::Span::default() {
-        return None;
-    }
-    let before = match flag {
-        Some(flag) => format!("{}:{flag}?", p.name),
-        None => format!("{}:", p.name),
-    };
-    Some(tl_parser::Span {
-        offset: p.span.offset + before.len(),
-        line: p.span.line,
-        column: p.span.column + u32::try_from(before.chars().count()).unwrap_or(0),
-    })
 }
 
 /// Nodes of the containment graph: structs first, then classes.
